@@ -1,0 +1,38 @@
+// Input checks shared by the core's functions. Private to src/.
+#pragma once
+
+#include <cmath>
+#include <string>
+
+#include "attn/matrix.hpp"
+
+namespace attn::detail {
+
+[[noreturn]] inline void fail(const char* where, const std::string& what) {
+  throw InvalidArgument(std::string(where) + ": " + what);
+}
+
+// Throws unless every entry of m is finite.
+template <typename Derived>
+void require_finite(const char* where, const char* name, const Eigen::DenseBase<Derived>& m) {
+  if (!m.allFinite()) {
+    fail(where, std::string(name) + " contains NaN or infinity; every value must be finite");
+  }
+}
+
+// Throws unless m has at least one row and one column.
+template <typename Derived>
+void require_non_empty(const char* where, const char* name, const Eigen::DenseBase<Derived>& m) {
+  if (m.rows() == 0 || m.cols() == 0) {
+    fail(where, std::string(name) + " is empty (" + shape_of(m.rows(), m.cols()) +
+                    "); it needs at least one row and one column");
+  }
+}
+
+inline void require_positive_temperature(const char* where, float temperature) {
+  if (!(temperature > 0.0f) || !std::isfinite(temperature)) {
+    fail(where, "temperature must be a finite number > 0, got " + std::to_string(temperature));
+  }
+}
+
+}  // namespace attn::detail

@@ -1,0 +1,35 @@
+// The project's own seeded random numbers: the same seed gives bit-identical numbers in every
+// build (native and wasm), which standard library distributions do not promise.
+#pragma once
+
+#include <cstdint>
+
+#include "attn/matrix.hpp"
+
+namespace attn {
+
+// xoshiro128** seeded through splitmix64. Only integer arithmetic.
+class Rng {
+ public:
+  explicit Rng(std::uint64_t seed);
+  std::uint32_t next_u32();
+  double uniform();        // [0, 1), 53 random bits
+  double unit_normal();    // mean 0, variance 1 (Marsaglia's polar method, own log)
+
+ private:
+  std::uint32_t state_[4];
+  bool has_spare_ = false;
+  double spare_ = 0.0;
+};
+
+// -> (rows, cols) uniform in [-a, a] with a = sqrt(6 / (rows + cols)), for a (fan_in, fan_out)
+// weight matrix used as X · W.
+Matrix glorot_uniform(int rows, int cols, std::uint64_t seed);
+
+// -> (rows, cols) of independent unit-normal samples.
+Matrix unit_normal(int rows, int cols, std::uint64_t seed);
+
+// Natural logarithm from + - * / only, so it rounds the same everywhere. x > 0.
+double portable_log(double x);
+
+}  // namespace attn

@@ -1,0 +1,172 @@
+#include "attn/kernel.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "checks.hpp"
+#include "simd.hpp"
+
+namespace attn {
+namespace {
+
+using simd::f32x4;
+
+// c: (m, n) = a: (m, k) · b: (k, n), all row-major with the given row strides.
+// Blocks of 4 rows x 8 columns of c stay in eight vector accumulators while p runs over k, so
+// each loaded vector of b feeds four multiply-adds.
+void matmul(const float* a, int lda, const float* b, int ldb, float* c, int ldc, int m, int n,
+            int k) {
+  int i = 0;
+  for (; i + 4 <= m; i += 4) {
+    const float* a0 = a + i * lda;
+    const float* a1 = a0 + lda;
+    const float* a2 = a1 + lda;
+    const float* a3 = a2 + lda;
+    int j = 0;
+    for (; j + 8 <= n; j += 8) {
+      f32x4 c00{}, c01{}, c10{}, c11{}, c20{}, c21{}, c30{}, c31{};
+      const float* bp = b + j;
+      for (int p = 0; p < k; ++p, bp += ldb) {
+        const f32x4 b0 = simd::load(bp);
+        const f32x4 b1 = simd::load(bp + 4);
+        const f32x4 s0 = simd::splat(a0[p]);
+        const f32x4 s1 = simd::splat(a1[p]);
+        const f32x4 s2 = simd::splat(a2[p]);
+        const f32x4 s3 = simd::splat(a3[p]);
+        c00 += s0 * b0, c01 += s0 * b1;
+        c10 += s1 * b0, c11 += s1 * b1;
+        c20 += s2 * b0, c21 += s2 * b1;
+        c30 += s3 * b0, c31 += s3 * b1;
+      }
+      float* cp = c + i * ldc + j;
+      simd::store(cp, c00), simd::store(cp + 4, c01), cp += ldc;
+      simd::store(cp, c10), simd::store(cp + 4, c11), cp += ldc;
+      simd::store(cp, c20), simd::store(cp + 4, c21), cp += ldc;
+      simd::store(cp, c30), simd::store(cp + 4, c31);
+    }
+    for (; j < n; ++j) {  // leftover columns
+      float s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+      for (int p = 0; p < k; ++p) {
+        const float bv = b[p * ldb + j];
+        s0 += a0[p] * bv, s1 += a1[p] * bv, s2 += a2[p] * bv, s3 += a3[p] * bv;
+      }
+      c[i * ldc + j] = s0, c[(i + 1) * ldc + j] = s1;
+      c[(i + 2) * ldc + j] = s2, c[(i + 3) * ldc + j] = s3;
+    }
+  }
+  for (; i < m; ++i) {  // leftover rows, one at a time
+    const float* ai = a + i * lda;
+    int j = 0;
+    for (; j + 4 <= n; j += 4) {
+      f32x4 acc{};
+      for (int p = 0; p < k; ++p) acc += simd::splat(ai[p]) * simd::load(b + p * ldb + j);
+      simd::store(c + i * ldc + j, acc);
+    }
+    for (; j < n; ++j) {
+      float acc = 0;
+      for (int p = 0; p < k; ++p) acc += ai[p] * b[p * ldb + j];
+      c[i * ldc + j] = acc;
+    }
+  }
+}
+
+// dst: (cols, rows) = src: (rows, cols)^T
+void transpose(const float* src, int rows, int cols, float* dst) {
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < cols; ++c) dst[c * rows + r] = src[r * cols + c];
+  }
+}
+
+// weights: (n) = softmax(logits: (n) / temperature); -inf logits give exactly 0.
+// The caller guarantees at least one finite logit.
+void softmax_row(const float* logits, int n, float inverse_temperature, float* weights) {
+  // 1. The row maximum, subtracted for numerical stability only.
+  f32x4 max4 = simd::splat(-std::numeric_limits<float>::infinity());
+  int j = 0;
+  for (; j + 4 <= n; j += 4) max4 = simd::max(max4, simd::load(logits + j));
+  float row_max = simd::max(max4);
+  for (; j < n; ++j) row_max = logits[j] > row_max ? logits[j] : row_max;
+  // 2. exp of the shifted, temperature-divided logits, and their sum.
+  const f32x4 shift = simd::splat(row_max);
+  const f32x4 inv_t = simd::splat(inverse_temperature);
+  f32x4 sum4{};
+  for (j = 0; j + 4 <= n; j += 4) {
+    const f32x4 e = simd::exp_nonpositive((simd::load(logits + j) - shift) * inv_t);
+    simd::store(weights + j, e);
+    sum4 += e;
+  }
+  float total = simd::sum(sum4);
+  for (; j < n; ++j) {
+    const f32x4 e = simd::exp_nonpositive(simd::splat((logits[j] - row_max) * inverse_temperature));
+    weights[j] = e[0];
+    total += e[0];
+  }
+  // 3. Normalise (total >= 1: the maximum contributes exp(0)).
+  const f32x4 inv_total = simd::splat(1.0f / total);
+  for (j = 0; j + 4 <= n; j += 4) simd::store(weights + j, simd::load(weights + j) * inv_total);
+  for (; j < n; ++j) weights[j] *= inv_total[0];
+}
+
+}  // namespace
+
+void attention_kernel(const AttentionBuffers& buf, const AttentionSizes& size,
+                      const AttentionOptions& options) {
+  constexpr const char* kWhere = "attention";
+  if (size.n_q <= 0 || size.n_k <= 0 || size.d_k <= 0 || size.d_v <= 0) {
+    detail::fail(kWhere, "every size must be at least 1, got n_q=" + std::to_string(size.n_q) +
+                             ", n_k=" + std::to_string(size.n_k) + ", d_k=" +
+                             std::to_string(size.d_k) + ", d_v=" + std::to_string(size.d_v));
+  }
+  using ConstMap = Eigen::Map<const Matrix>;
+  check_attention_inputs(kWhere, ConstMap(buf.q, size.n_q, size.d_k),
+                         ConstMap(buf.k, size.n_k, size.d_k), ConstMap(buf.v, size.n_k, size.d_v),
+                         options);
+  const int n_q = size.n_q, n_k = size.n_k;
+  // 1. scores: (n_q, n_k) = q: (n_q, d_k) · k^T: (d_k, n_k). K is transposed first so that the
+  //    inner loop reads contiguous rows of k^T.
+  transpose(buf.k, n_k, size.d_k, buf.scratch);
+  matmul(buf.q, size.d_k, buf.scratch, n_k, buf.scores, n_k, n_q, n_k, size.d_k);
+  // 2-4. Per query row: scale, mask, softmax.
+  const float scale = options.scale ? 1.0f / std::sqrt(static_cast<float>(size.d_k)) : 1.0f;
+  const float minus_inf = -std::numeric_limits<float>::infinity();
+  const bool has_padding = !options.key_padding.empty();
+  for (int i = 0; i < n_q; ++i) {
+    const float* scores = buf.scores + i * n_k;
+    float* scaled = buf.scaled + i * n_k;
+    float* masked = buf.masked + i * n_k;
+    const f32x4 scale4 = simd::splat(scale);
+    int j = 0;
+    for (; j + 4 <= n_k; j += 4) simd::store(scaled + j, simd::load(scores + j) * scale4);
+    for (; j < n_k; ++j) scaled[j] = scores[j] * scale;
+    const int visible_end = options.causal ? i + 1 : n_k;  // causal: keys 0..i only
+    for (j = 0; j < visible_end; ++j) {
+      masked[j] = has_padding && options.key_padding[j] != 0 ? minus_inf : scaled[j];
+    }
+    for (; j < n_k; ++j) masked[j] = minus_inf;
+    softmax_row(masked, n_k, 1.0f / options.temperature, buf.weights + i * n_k);
+  }
+  // 5. output: (n_q, d_v) = weights: (n_q, n_k) · v: (n_k, d_v).
+  matmul(buf.weights, n_k, buf.v, size.d_v, buf.output, size.d_v, n_q, size.d_v, n_k);
+}
+
+AttentionTrace fast_scaled_dot_product_attention(const Matrix& q, const Matrix& k, const Matrix& v,
+                                                 const AttentionOptions& options) {
+  // Shapes first: the sizes below are read off q and v, and k is mapped with them.
+  check_attention_inputs("attention", q, k, v, options);
+  const AttentionSizes size{static_cast<int>(q.rows()), static_cast<int>(k.rows()),
+                            static_cast<int>(q.cols()), static_cast<int>(v.cols())};
+  AttentionTrace trace;
+  trace.scores.resize(q.rows(), k.rows());
+  trace.scaled.resize(q.rows(), k.rows());
+  trace.masked.resize(q.rows(), k.rows());
+  trace.weights.resize(q.rows(), k.rows());
+  trace.output.resize(q.rows(), v.cols());
+  Matrix scratch(k.cols(), k.rows());
+  const AttentionBuffers buffers{q.data(),          k.data(),           v.data(),
+                                 trace.scores.data(), trace.scaled.data(), trace.masked.data(),
+                                 trace.weights.data(), trace.output.data(), scratch.data()};
+  attention_kernel(buffers, size, options);
+  return trace;
+}
+
+}  // namespace attn

@@ -1,0 +1,62 @@
+// Four-lane float vectors, written once with the compiler's vector extensions: clang lowers them
+// to wasm simd128 (with -msimd128), gcc and clang to SSE/AVX natively. Private to src/.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+namespace attn::simd {
+
+typedef float f32x4 __attribute__((vector_size(16)));
+typedef std::int32_t i32x4 __attribute__((vector_size(16)));
+
+inline f32x4 load(const float* p) {
+  f32x4 v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+inline void store(float* p, f32x4 v) { std::memcpy(p, &v, sizeof v); }
+
+inline f32x4 splat(float x) { return f32x4{x, x, x, x}; }
+
+inline float sum(f32x4 v) { return (v[0] + v[1]) + (v[2] + v[3]); }
+
+inline float max(f32x4 v) {
+  const float a = v[0] > v[1] ? v[0] : v[1];
+  const float b = v[2] > v[3] ? v[2] : v[3];
+  return a > b ? a : b;
+}
+
+inline f32x4 max(f32x4 a, f32x4 b) {
+  const i32x4 a_wins = a > b;
+  return (f32x4)((a_wins & (i32x4)a) | (~a_wins & (i32x4)b));
+}
+
+// exp(x) for x <= 0, four lanes at once, relative error about 2e-7. Inputs below -87 (where
+// exp underflows to the subnormal range), -inf included, give exactly 0.
+// 1. Split x = n ln2 + r with integer n and |r| <= ln2 / 2.
+// 2. exp(r) from a degree-6 polynomial.
+// 3. Multiply by 2^n by building the float's exponent bits directly.
+inline f32x4 exp_nonpositive(f32x4 x) {
+  const f32x4 kLowest = splat(-87.0f);
+  const i32x4 underflows = x < kLowest;
+  x = max(x, kLowest);
+  // Adding and removing 1.5 * 2^23 rounds to the nearest integer.
+  const f32x4 kRound = splat(12582912.0f);
+  const f32x4 n = (x * splat(1.44269504088896341f) + kRound) - kRound;
+  // ln2 in two parts, so that n * ln2_hi is exact and r keeps its precision.
+  const f32x4 r = (x - n * splat(0.693359375f)) - n * splat(-2.12194440e-4f);
+  f32x4 p = splat(1.9875691500e-4f);
+  p = p * r + splat(1.3981999507e-3f);
+  p = p * r + splat(8.3334519073e-3f);
+  p = p * r + splat(4.1665795894e-2f);
+  p = p * r + splat(1.6666665459e-1f);
+  p = p * r + splat(5.0000001201e-1f);
+  p = p * r * r + r + splat(1.0f);
+  const i32x4 exponent = (__builtin_convertvector(n, i32x4) + 127) << 23;
+  const f32x4 result = p * (f32x4)exponent;
+  return (f32x4)(~underflows & (i32x4)result);
+}
+
+}  // namespace attn::simd

@@ -1,0 +1,92 @@
+#include <catch2/catch.hpp>
+#include <limits>
+
+#include "attn/kernel.hpp"
+#include "helpers.hpp"
+
+using attn::AttentionOptions;
+using attn::Matrix;
+
+namespace {
+
+// The fast path must reproduce the reference path's whole trace within 1e-5.
+void check_agreement(const Matrix& q, const Matrix& k, const Matrix& v,
+                     const AttentionOptions& options) {
+  const auto reference = attn::scaled_dot_product_attention(q, k, v, options);
+  const auto fast = attn::fast_scaled_dot_product_attention(q, k, v, options);
+  const float scores_scale = 1.0f + reference.scores.cwiseAbs().maxCoeff();
+  CHECK(test::max_difference(reference.scores, fast.scores) <= 1e-5f * scores_scale);
+  CHECK(test::max_difference(reference.scaled, fast.scaled) <= 1e-5f * scores_scale);
+  CHECK(test::max_difference(reference.masked, fast.masked) <= 1e-5f * scores_scale);
+  CHECK(test::max_difference(reference.weights, fast.weights) <= 1e-5f);
+  CHECK(test::max_difference(reference.output, fast.output) <= 1e-5f);
+  for (Eigen::Index i = 0; i < fast.weights.size(); ++i) {
+    if (reference.weights.data()[i] == 0.0f) CHECK(fast.weights.data()[i] == 0.0f);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("the fast kernel agrees with the reference on every shape", "[kernel]") {
+  // Sizes around the 4x8 blocking, so that every leftover loop runs.
+  for (int n_q : {1, 3, 4, 5, 9, 16}) {
+    for (int n_k : {1, 7, 8, 13, 32}) {
+      for (int d : {1, 3, 4, 8, 17}) {
+        INFO("n_q=" << n_q << " n_k=" << n_k << " d=" << d);
+        check_agreement(test::random(n_q, d, 1), test::random(n_k, d, 2),
+                        test::random(n_k, d + 2, 3), {});
+      }
+    }
+  }
+}
+
+TEST_CASE("the fast kernel agrees under masks, temperature and no scaling", "[kernel]") {
+  const Matrix x = test::random(11, 6, 4), v = test::random(11, 5, 5);
+  AttentionOptions options;
+  options.causal = true;
+  check_agreement(x, x, v, options);
+  options.key_padding = {0, 0, 1, 0, 1, 1, 0, 0, 0, 1, 0};
+  check_agreement(x, x, v, options);
+  options.causal = false;
+  options.scale = false;
+  options.temperature = 0.3f;
+  check_agreement(x, x, v, options);
+  options.temperature = 7.0f;
+  check_agreement(test::random(3, 6, 6), x, v, options);
+}
+
+TEST_CASE("the fast kernel is exact where the reference is exact", "[kernel]") {
+  const Matrix x = test::random(64, 16, 7);
+  AttentionOptions options;
+  options.causal = true;
+  const auto fast = attn::fast_scaled_dot_product_attention(x, x, x, options);
+  CHECK(fast.weights(0, 0) == 1.0f);
+  for (int i = 0; i < 64; ++i) {
+    for (int j = i + 1; j < 64; ++j) REQUIRE(fast.weights(i, j) == 0.0f);
+  }
+}
+
+TEST_CASE("the fast kernel survives extreme logits", "[kernel]") {
+  Matrix q(2, 1), k(3, 1);
+  q << 100, -100;
+  k << 100, -100, 99;
+  const Matrix v = test::random(3, 2, 8);
+  AttentionOptions options;
+  options.scale = false;  // scores of +-1e4
+  const auto fast = attn::fast_scaled_dot_product_attention(q, k, v, options);
+  CHECK(fast.weights.allFinite());
+  CHECK(fast.output.allFinite());
+  CHECK(fast.weights.row(0).sum() == Approx(1.0f));
+  CHECK(fast.weights(0, 0) == 1.0f);
+  CHECK(fast.weights(1, 1) == 1.0f);
+}
+
+TEST_CASE("the fast kernel rejects the same bad input", "[kernel]") {
+  const Matrix q = test::random(2, 3, 1), k = test::random(4, 3, 2);
+  CHECK_THROWS_WITH(attn::fast_scaled_dot_product_attention(q, k, test::random(3, 3, 3)),
+                    Catch::Contains("v is 3x3"));
+  AttentionOptions options;
+  options.causal = true;
+  CHECK_THROWS_WITH(attn::fast_scaled_dot_product_attention(q, k, test::random(4, 3, 3), options),
+                    Catch::Contains("causal"));
+}

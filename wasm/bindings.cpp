@@ -1,0 +1,143 @@
+// The embind surface of the core: check and convert the arguments, call, convert the results.
+// web/src/engine/ wraps these raw functions into the camelCase facade that the page uses.
+#include <emscripten/bind.h>
+
+#include "attn/attention.hpp"
+#include "attn/multi_head.hpp"
+#include "attn/positional.hpp"
+#include "attn/random.hpp"
+#include "attn/scaling_experiment.hpp"
+#include "attn/scoring.hpp"
+#include "attn/softmax.hpp"
+#include "convert.hpp"
+#include "workspace.hpp"
+
+namespace attn::bindings {
+namespace {
+
+// x: (rows, cols) -> (rows, cols)
+val softmax(const val& x, int rows, int cols, float temperature) {
+  return guarded([&] {
+    return float32_array(softmax_rows(matrix_from(x, rows, cols, "softmax", "x"), temperature));
+  });
+}
+
+std::uintptr_t prepare(int n_q, int n_k, int d_k, int d_v) {
+  return guarded([&] { return attention_prepare(n_q, n_k, d_k, d_v); });
+}
+
+void run(int n_q, int n_k, int d_k, int d_v, bool scale, float temperature, bool causal,
+         bool has_padding) {
+  guarded([&] { attention_run(n_q, n_k, d_k, d_v, scale, temperature, causal, has_padding); });
+}
+
+// s: (ds), h: (n, dh); additive: ws (da, ds), wh (da, dh), v (da); general: w (ds, dh)
+val score(const std::string& kind, const val& s, const val& h, int n, int ds, int dh,
+          const val& ws, const val& wh, const val& w, const val& v, int da) {
+  return guarded([&] {
+    const std::string where = kind + " score";
+    const char* at = where.c_str();
+    ScoreResult result;
+    if (kind == "additive") {
+      result = additive_score(vector_from(s, ds, at, "s"), matrix_from(h, n, dh, at, "h"),
+                              matrix_from(ws, da, ds, at, "ws"), matrix_from(wh, da, dh, at, "wh"),
+                              vector_from(v, da, at, "v"));
+    } else if (kind == "dot") {
+      result = dot_score(vector_from(s, ds, at, "s"), matrix_from(h, n, dh, at, "h"));
+    } else if (kind == "general") {
+      result = general_score(vector_from(s, ds, at, "s"), matrix_from(h, n, dh, at, "h"),
+                             matrix_from(w, ds, dh, at, "w"));
+    } else {
+      throw InvalidArgument("score: kind must be 'additive', 'dot' or 'general', got '" + kind +
+                            "'");
+    }
+    val out = val::object();
+    out.set("scores", float32_array(result.scores));
+    out.set("weights", float32_array(result.weights));
+    out.set("context", float32_array(result.context));
+    return out;
+  });
+}
+
+// xq: (nq, d), xkv: (nk, d), every w: (d, d), every b: (d) or absent
+val multi_head(const val& xq, const val& xkv, int nq, int nk, int d, int heads, const val& wq,
+               const val& wk, const val& wv, const val& wo, const val& bq, const val& bk,
+               const val& bv, const val& bo, bool causal, const val& key_padding) {
+  return guarded([&] {
+    const char* at = "multi-head attention";
+    MultiHeadWeights weights{matrix_from(wq, d, d, at, "wq"),    matrix_from(wk, d, d, at, "wk"),
+                             matrix_from(wv, d, d, at, "wv"),    matrix_from(wo, d, d, at, "wo"),
+                             vector_from(bq, d, at, "bq", true), vector_from(bk, d, at, "bk", true),
+                             vector_from(bv, d, at, "bv", true), vector_from(bo, d, at, "bo", true)};
+    MultiHeadOptions options{causal, padding_from(key_padding, nk, at)};
+    const MultiHeadTrace trace = multi_head_attention(
+        matrix_from(xq, nq, d, at, "xq"), matrix_from(xkv, nk, d, at, "xkv"), heads, weights,
+        options);
+    val head_list = val::array();
+    for (const HeadTrace& head : trace.heads) {
+      val entry = val::object();
+      entry.set("weights", float32_array(head.weights));
+      entry.set("output", float32_array(head.output));
+      head_list.call<void>("push", entry);
+    }
+    val out = val::object();
+    out.set("heads", head_list);
+    out.set("output", float32_array(trace.output));
+    return out;
+  });
+}
+
+val positional(int n, int d) {
+  return guarded([&] { return float32_array(positional_encoding(n, d)); });
+}
+
+val glorot(int rows, int cols, double seed) {
+  return guarded([&] {
+    return float32_array(glorot_uniform(rows, cols, static_cast<std::uint64_t>(seed)));
+  });
+}
+
+val normal(int rows, int cols, double seed) {
+  return guarded(
+      [&] { return float32_array(unit_normal(rows, cols, static_cast<std::uint64_t>(seed))); });
+}
+
+val side_to_js(const ScalingSide& side) {
+  val out = val::object();
+  out.set("samples", float32_array(side.samples.data(), side.samples.size()));
+  out.set("mean", side.mean);
+  out.set("variance", side.variance);
+  out.set("maxWeight", side.max_weight);
+  out.set("entropy", side.entropy);
+  out.set("gradientNorm", side.gradient_norm);
+  return out;
+}
+
+val scaling(int d_k, int samples, int keys, int trials, double seed) {
+  return guarded([&] {
+    const ScalingResult result =
+        scaling_experiment({d_k, samples, keys, trials, static_cast<std::uint64_t>(seed)});
+    val out = val::object();
+    out.set("dk", result.d_k);
+    out.set("unscaled", side_to_js(result.unscaled));
+    out.set("scaled", side_to_js(result.scaled));
+    return out;
+  });
+}
+
+}  // namespace
+}  // namespace attn::bindings
+
+EMSCRIPTEN_BINDINGS(attention_core) {
+  using namespace attn::bindings;
+  emscripten::constant("attentionSlotCount", static_cast<int>(kSlotCount));
+  emscripten::function("softmax", &softmax);
+  emscripten::function("attentionPrepare", &prepare);
+  emscripten::function("attentionRun", &run);
+  emscripten::function("score", &score);
+  emscripten::function("multiHeadAttention", &multi_head);
+  emscripten::function("positionalEncoding", &positional);
+  emscripten::function("glorotUniform", &glorot);
+  emscripten::function("unitNormal", &normal);
+  emscripten::function("scalingExperiment", &scaling);
+}

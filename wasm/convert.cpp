@@ -1,0 +1,69 @@
+#include "convert.hpp"
+
+namespace attn::bindings {
+namespace {
+
+using emscripten::typed_memory_view;
+
+bool absent(const val& v) { return v.isUndefined() || v.isNull(); }
+
+// Copies `array` (checked to hold `count` numbers) into `out`.
+void copy_into(const val& array, float* out, size_t count, const char* where, const char* name,
+               const std::string& expected) {
+  if (absent(array)) {
+    throw InvalidArgument(std::string(where) + ": " + name + " is missing; expected " + expected);
+  }
+  if (!array["length"].isNumber()) {
+    throw InvalidArgument(std::string(where) + ": " + name + " must be an array of numbers");
+  }
+  const auto length = array["length"].as<size_t>();
+  if (length != count) {
+    throw InvalidArgument(std::string(where) + ": " + name + " has " + std::to_string(length) +
+                          " values but must have " + expected);
+  }
+  // One typed-array set() copies the whole array (and converts plain number arrays).
+  val(typed_memory_view(count, out)).call<void>("set", array);
+}
+
+}  // namespace
+
+Matrix matrix_from(const val& array, int rows, int cols, const char* where, const char* name) {
+  Matrix m(rows, cols);
+  const auto count = static_cast<size_t>(rows) * static_cast<size_t>(cols);
+  copy_into(array, m.data(), count, where, name,
+            std::to_string(count) + " (" + shape_of(rows, cols) + ")");
+  return m;
+}
+
+Vector vector_from(const val& array, int n, const char* where, const char* name, bool optional) {
+  if (optional && absent(array)) return Vector();
+  Vector v(n);
+  copy_into(array, v.data(), static_cast<size_t>(n), where, name, std::to_string(n));
+  return v;
+}
+
+KeyPadding padding_from(const val& flags, int n_k, const char* where) {
+  if (absent(flags)) return {};
+  if (!flags["length"].isNumber()) {
+    throw InvalidArgument(std::string(where) +
+                          ": keyPadding must be a Uint8Array or an array of booleans");
+  }
+  const auto length = flags["length"].as<size_t>();
+  if (length != static_cast<size_t>(n_k)) {
+    throw InvalidArgument(std::string(where) + ": keyPadding has " + std::to_string(length) +
+                          " flags but there are " + std::to_string(n_k) + " keys");
+  }
+  KeyPadding padding(length);
+  for (size_t j = 0; j < length; ++j) padding[j] = flags[j].as<bool>() ? 1 : 0;
+  return padding;
+}
+
+val float32_array(const float* data, size_t count) {
+  return val::global("Float32Array").new_(typed_memory_view(count, data));
+}
+
+val float32_array(const Matrix& m) { return float32_array(m.data(), m.size()); }
+
+val float32_array(const Vector& v) { return float32_array(v.data(), v.size()); }
+
+}  // namespace attn::bindings

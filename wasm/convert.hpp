@@ -1,0 +1,45 @@
+// Conversions between JavaScript values and the core's types. Every array is copied in and every
+// result copied out, so no JavaScript view ever points into memory that may move.
+#pragma once
+
+#include <emscripten/val.h>
+
+#include <string>
+
+#include "attn/matrix.hpp"
+
+namespace attn::bindings {
+
+using emscripten::val;
+
+// array: a Float32Array (or any array of numbers) of rows * cols values -> (rows, cols).
+// Throws InvalidArgument naming `name` when the array is missing or has the wrong length.
+Matrix matrix_from(const val& array, int rows, int cols, const char* where, const char* name);
+
+// array of n values -> (n). An `optional` argument may be undefined or null: empty vector.
+Vector vector_from(const val& array, int n, const char* where, const char* name,
+                   bool optional = false);
+
+// Uint8Array (or array of booleans) of n_k flags, or undefined/null for no padding.
+KeyPadding padding_from(const val& flags, int n_k, const char* where);
+
+// A fresh Float32Array holding a copy of the values.
+val float32_array(const float* data, size_t count);
+val float32_array(const Matrix& m);
+val float32_array(const Vector& v);
+
+// Runs `body`; a C++ exception becomes a JavaScript Error carrying its message.
+template <typename Body>
+auto guarded(Body&& body) -> decltype(body()) {
+  std::string message;
+  try {
+    return body();
+  } catch (const std::bad_alloc&) {
+    message = "out of memory: the inputs are too large";
+  } catch (const std::exception& error) {
+    message = error.what();
+  }
+  val::global("Error").new_(message).throw_();
+}
+
+}  // namespace attn::bindings

@@ -1,0 +1,90 @@
+#include "workspace.hpp"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "attn/kernel.hpp"
+
+namespace attn::bindings {
+namespace {
+
+// Above this many values in one buffer the call is refused rather than left to fail on memory.
+constexpr std::uint64_t kMaxValues = std::uint64_t{1} << 26;
+
+struct Workspace {
+  std::vector<float> q, k, v, scores, scaled, masked, weights, output, scratch;
+  std::vector<std::uint8_t> padding;
+  std::uint32_t table[kSlotCount] = {};
+  int n_q = 0, n_k = 0, d_k = 0, d_v = 0;
+};
+
+Workspace& workspace() {
+  static Workspace instance;
+  return instance;
+}
+
+std::uint32_t address(const void* p) {
+  return static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(p));
+}
+
+void check_sizes(int n_q, int n_k, int d_k, int d_v) {
+  const auto describe = [&] {
+    return "n_q=" + std::to_string(n_q) + ", n_k=" + std::to_string(n_k) +
+           ", d_k=" + std::to_string(d_k) + ", d_v=" + std::to_string(d_v);
+  };
+  if (n_q < 1 || n_k < 1 || d_k < 1 || d_v < 1) {
+    throw InvalidArgument("attention: every size must be at least 1, got " + describe());
+  }
+  const std::uint64_t largest =
+      std::max({std::uint64_t(n_q) * n_k, std::uint64_t(n_q) * d_k, std::uint64_t(n_k) * d_k,
+                std::uint64_t(n_k) * d_v, std::uint64_t(n_q) * d_v});
+  if (largest > kMaxValues) {
+    throw InvalidArgument("attention: the inputs are too large (" + describe() + ")");
+  }
+}
+
+}  // namespace
+
+std::uintptr_t attention_prepare(int n_q, int n_k, int d_k, int d_v) {
+  check_sizes(n_q, n_k, d_k, d_v);
+  Workspace& w = workspace();
+  const auto size = [](std::size_t a, std::size_t b) { return a * b; };
+  w.q.resize(size(n_q, d_k));
+  w.k.resize(size(n_k, d_k));
+  w.v.resize(size(n_k, d_v));
+  w.padding.resize(n_k);
+  for (auto* m : {&w.scores, &w.scaled, &w.masked, &w.weights}) m->resize(size(n_q, n_k));
+  w.output.resize(size(n_q, d_v));
+  w.scratch.resize(size(d_k, n_k));
+  w.table[kQ] = address(w.q.data());
+  w.table[kK] = address(w.k.data());
+  w.table[kV] = address(w.v.data());
+  w.table[kPadding] = address(w.padding.data());
+  w.table[kScores] = address(w.scores.data());
+  w.table[kScaled] = address(w.scaled.data());
+  w.table[kMasked] = address(w.masked.data());
+  w.table[kWeights] = address(w.weights.data());
+  w.table[kOutput] = address(w.output.data());
+  w.n_q = n_q, w.n_k = n_k, w.d_k = d_k, w.d_v = d_v;
+  return reinterpret_cast<std::uintptr_t>(w.table);
+}
+
+void attention_run(int n_q, int n_k, int d_k, int d_v, bool scale, float temperature, bool causal,
+                   bool has_padding) {
+  Workspace& w = workspace();
+  if (n_q != w.n_q || n_k != w.n_k || d_k != w.d_k || d_v != w.d_v) {
+    throw InvalidArgument("attention: the buffers were prepared for other sizes");
+  }
+  AttentionOptions options;
+  options.scale = scale;
+  options.temperature = temperature;
+  options.causal = causal;
+  if (has_padding) options.key_padding = w.padding;
+  const AttentionBuffers buffers{w.q.data(),       w.k.data(),      w.v.data(),
+                                 w.scores.data(),  w.scaled.data(), w.masked.data(),
+                                 w.weights.data(), w.output.data(), w.scratch.data()};
+  attention_kernel(buffers, {n_q, n_k, d_k, d_v}, options);
+}
+
+}  // namespace attn::bindings

@@ -1,0 +1,32 @@
+// The hot path of the engine: scaled dot-product attention over buffers that live in wasm memory
+// across calls. JavaScript copies its inputs straight into them and slices the results out, so a
+// call costs no allocation and no per-value conversion.
+#pragma once
+
+#include <cstdint>
+
+namespace attn::bindings {
+
+// Order of the buffer addresses in the table that attention_prepare returns.
+enum AttentionSlot : std::uint32_t {
+  kQ,
+  kK,
+  kV,
+  kPadding,  // n_k bytes, non-zero = padded key
+  kScores,
+  kScaled,
+  kMasked,
+  kWeights,
+  kOutput,
+  kSlotCount
+};
+
+// Sizes the buffers for these dimensions; returns the address of a table of kSlotCount uint32
+// byte addresses, valid until the next call.
+std::uintptr_t attention_prepare(int n_q, int n_k, int d_k, int d_v);
+
+// Runs attention on the buffers last prepared for the same sizes. Throws on bad input.
+void attention_run(int n_q, int n_k, int d_k, int d_v, bool scale, float temperature, bool causal,
+                   bool has_padding);
+
+}  // namespace attn::bindings

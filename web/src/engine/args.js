@@ -1,0 +1,88 @@
+// Checks and conversions of the facade's arguments, before anything reaches the wasm core.
+
+/**
+ * Throws unless `value` is a whole number of at least `min`.
+ * @param {string} where the function, for the message
+ * @param {string} name the argument, for the message
+ * @param {unknown} value
+ * @param {number} [min]
+ * @returns {number}
+ */
+export function requireCount(where, name, value, min = 1) {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
+    throw new Error(`${where}: ${name} must be a whole number >= ${min}, got ${describe(value)}`);
+  }
+  if (value > 2 ** 30) throw new Error(`${where}: ${name} = ${value} is too large`);
+  return value;
+}
+
+/**
+ * Throws unless `value` is a finite number.
+ * @param {string} where
+ * @param {string} name
+ * @param {unknown} value
+ * @returns {number}
+ */
+export function requireNumber(where, name, value) {
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    throw new Error(`${where}: ${name} must be a finite number, got ${describe(value)}`);
+  }
+  return value;
+}
+
+/**
+ * Checks that `values` is an array or typed array of exactly `count` numbers.
+ * @param {string} where
+ * @param {string} name
+ * @param {unknown} values
+ * @param {number} count
+ * @param {string} shape how `count` arises, for the message, e.g. "nq x dk = 3x4"
+ * @returns {ArrayLike<number>}
+ */
+export function requireValues(where, name, values, count, shape) {
+  if (values === undefined || values === null) {
+    throw new Error(`${where}: ${name} is missing; expected ${count} values (${shape})`);
+  }
+  if (!isArrayLike(values)) {
+    throw new Error(`${where}: ${name} must be a Float32Array or an array of numbers`);
+  }
+  if (values.length !== count) {
+    throw new Error(
+      `${where}: ${name} has ${values.length} values but must have ${count} (${shape})`,
+    );
+  }
+  return values;
+}
+
+/**
+ * Key padding flags as bytes (1 = padded), or null for none.
+ * @param {string} where
+ * @param {Uint8Array | boolean[] | null | undefined} flags
+ * @param {number} nk
+ * @returns {Uint8Array | null}
+ */
+export function paddingBytes(where, flags, nk) {
+  if (flags === undefined || flags === null) return null;
+  if (!isArrayLike(flags)) {
+    throw new Error(`${where}: keyPadding must be a Uint8Array or an array of booleans`);
+  }
+  if (flags.length !== nk) {
+    throw new Error(`${where}: keyPadding has ${flags.length} flags but there are ${nk} keys`);
+  }
+  return Uint8Array.from(flags, (flag) => (flag ? 1 : 0));
+}
+
+/**
+ * @param {unknown} value
+ * @returns {value is ArrayLike<any>}
+ */
+function isArrayLike(value) {
+  return Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
+}
+
+/** @param {unknown} value */
+function describe(value) {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (value === null || value === undefined || typeof value !== 'object') return String(value);
+  return Array.isArray(value) ? 'an array' : 'an object';
+}
