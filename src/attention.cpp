@@ -50,8 +50,10 @@ void check_attention_inputs(const char* where, const MatrixView& q, const Matrix
                               " keys as padding: no query has a key to attend to");
     }
     if (options.causal && first_visible > 0) {
-      detail::fail(where, "with the causal mask and key_padding, query 0 sees only padded keys "
-                          "(the first unpadded key is " + std::to_string(first_visible) + ")");
+      detail::fail(where,
+                   "with the causal mask and key_padding, query 0 sees only padded keys "
+                   "(the first unpadded key is " +
+                       std::to_string(first_visible) + ")");
     }
   }
 }

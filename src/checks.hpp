@@ -5,6 +5,7 @@
 #include <string>
 
 #include "attn/matrix.hpp"
+#include "simd.hpp"
 
 namespace attn::detail {
 
@@ -17,6 +18,16 @@ template <typename Derived>
 void require_finite(const char* where, const char* name, const Eigen::DenseBase<Derived>& m) {
   if (!m.allFinite()) {
     fail(where, std::string(name) + " contains NaN or infinity; every value must be finite");
+  }
+}
+
+// The same for a row-major matrix, row by row with vector instructions (this check runs on every
+// input of the hot attention path).
+inline void require_finite(const char* where, const char* name, const MatrixView& m) {
+  for (Eigen::Index i = 0; i < m.rows(); ++i) {
+    if (!simd::all_finite(m.row(i).data(), static_cast<long>(m.cols()))) {
+      fail(where, std::string(name) + " contains NaN or infinity; every value must be finite");
+    }
   }
 }
 

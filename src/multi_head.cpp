@@ -17,9 +17,9 @@ void check_weight(const char* name, const Matrix& w, Eigen::Index d_model) {
 
 void check_bias(const char* name, const Vector& b, Eigen::Index d_model) {
   if (b.size() != 0 && b.size() != d_model) {
-    detail::fail(kWhere, std::string(name) + " has " + std::to_string(b.size()) +
-                             " entries but must be empty or have d_model = " +
-                             std::to_string(d_model));
+    detail::fail(kWhere,
+                 std::string(name) + " has " + std::to_string(b.size()) +
+                     " entries but must be empty or have d_model = " + std::to_string(d_model));
   }
   detail::require_finite(kWhere, name, b);
 }
@@ -48,6 +48,10 @@ MultiHeadTrace multi_head_attention(const Matrix& x_q, const Matrix& x_kv, int h
     detail::fail(kWhere, "heads = " + std::to_string(heads) + " must be a positive divisor of " +
                              "d_model = " + std::to_string(d_model));
   }
+  if (options.causal && x_q.rows() != x_kv.rows()) {
+    detail::fail(kWhere, "a causal mask needs as many queries as keys, but x_q is " +
+                             shape_of(x_q) + " and x_kv is " + shape_of(x_kv));
+  }
   detail::require_finite(kWhere, "x_q", x_q);
   detail::require_finite(kWhere, "x_kv", x_kv);
   check_weight("w_q", weights.w_q, d_model);
@@ -74,8 +78,7 @@ MultiHeadTrace multi_head_attention(const Matrix& x_q, const Matrix& x_kv, int h
   for (int head = 0; head < heads; ++head) {
     const Eigen::Index first = head * d_k;
     AttentionTrace t = scaled_dot_product_attention(
-        q.middleCols(first, d_k), k.middleCols(first, d_k), v.middleCols(first, d_k),
-        head_options);
+        q.middleCols(first, d_k), k.middleCols(first, d_k), v.middleCols(first, d_k), head_options);
     concatenated.middleCols(first, d_k) = t.output;
     trace.heads.push_back({std::move(t.weights), std::move(t.output)});
   }

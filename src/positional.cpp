@@ -9,8 +9,8 @@ namespace attn {
 // -> (n, d)
 Matrix positional_encoding(int n, int d) {
   if (n < 1 || d < 1) {
-    detail::fail("positional encoding", "n and d must be at least 1, got n=" +
-                                            std::to_string(n) + ", d=" + std::to_string(d));
+    detail::fail("positional encoding", "n and d must be at least 1, got n=" + std::to_string(n) +
+                                            ", d=" + std::to_string(d));
   }
   Matrix pe(n, d);
   for (int pos = 0; pos < n; ++pos) {

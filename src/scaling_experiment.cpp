@@ -15,8 +15,7 @@ constexpr const char* kWhere = "scaling experiment";
 void check_range(const char* name, int value, int lowest, int highest) {
   if (value < lowest || value > highest) {
     detail::fail(kWhere, std::string(name) + " must be between " + std::to_string(lowest) +
-                             " and " + std::to_string(highest) + ", got " +
-                             std::to_string(value));
+                             " and " + std::to_string(highest) + ", got " + std::to_string(value));
   }
 }
 

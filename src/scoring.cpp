@@ -56,8 +56,8 @@ ScoreResult dot_score(const Vector& s, const Matrix& h) {
   constexpr const char* kWhere = "dot score";
   check_states(kWhere, s, h);
   if (s.size() != h.cols()) {
-    detail::fail(kWhere, "s has " + std::to_string(s.size()) + " entries but h is " +
-                             shape_of(h) + ": dot scoring needs d_s == d_h");
+    detail::fail(kWhere, "s has " + std::to_string(s.size()) + " entries but h is " + shape_of(h) +
+                             ": dot scoring needs d_s == d_h");
   }
   return weigh(h * s, h);  // e_j = h_j . s
 }

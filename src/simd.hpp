@@ -33,6 +33,20 @@ inline f32x4 max(f32x4 a, f32x4 b) {
   return (f32x4)((a_wins & (i32x4)a) | (~a_wins & (i32x4)b));
 }
 
+// True when none of the n values is NaN or infinite: x - x is 0 for every finite x and NaN
+// otherwise, and NaN survives the sum.
+inline bool all_finite(const float* values, long n) {
+  f32x4 acc{};
+  long i = 0;
+  for (; i + 4 <= n; i += 4) {
+    const f32x4 x = load(values + i);
+    acc += x - x;
+  }
+  float rest = 0;
+  for (; i < n; ++i) rest += values[i] - values[i];
+  return sum(acc) + rest == 0.0f;
+}
+
 // exp(x) for x <= 0, four lanes at once, relative error about 2e-7. Inputs below -87 (where
 // exp underflows to the subnormal range), -inf included, give exactly 0.
 // 1. Split x = n ln2 + r with integer n and |r| <= ln2 / 2.

@@ -32,8 +32,8 @@ void run(int n_q, int n_k, int d_k, int d_v, bool scale, float temperature, bool
 }
 
 // s: (ds), h: (n, dh); additive: ws (da, ds), wh (da, dh), v (da); general: w (ds, dh)
-val score(const std::string& kind, const val& s, const val& h, int n, int ds, int dh,
-          const val& ws, const val& wh, const val& w, const val& v, int da) {
+val score(const std::string& kind, const val& s, const val& h, int n, int ds, int dh, const val& ws,
+          const val& wh, const val& w, const val& v, int da) {
   return guarded([&] {
     const std::string where = kind + " score";
     const char* at = where.c_str();
@@ -65,14 +65,15 @@ val multi_head(const val& xq, const val& xkv, int nq, int nk, int d, int heads, 
                const val& bv, const val& bo, bool causal, const val& key_padding) {
   return guarded([&] {
     const char* at = "multi-head attention";
-    MultiHeadWeights weights{matrix_from(wq, d, d, at, "wq"),    matrix_from(wk, d, d, at, "wk"),
-                             matrix_from(wv, d, d, at, "wv"),    matrix_from(wo, d, d, at, "wo"),
-                             vector_from(bq, d, at, "bq", true), vector_from(bk, d, at, "bk", true),
-                             vector_from(bv, d, at, "bv", true), vector_from(bo, d, at, "bo", true)};
+    MultiHeadWeights weights{
+        matrix_from(wq, d, d, at, "wq"),    matrix_from(wk, d, d, at, "wk"),
+        matrix_from(wv, d, d, at, "wv"),    matrix_from(wo, d, d, at, "wo"),
+        vector_from(bq, d, at, "bq", true), vector_from(bk, d, at, "bk", true),
+        vector_from(bv, d, at, "bv", true), vector_from(bo, d, at, "bo", true)};
     MultiHeadOptions options{causal, padding_from(key_padding, nk, at)};
-    const MultiHeadTrace trace = multi_head_attention(
-        matrix_from(xq, nq, d, at, "xq"), matrix_from(xkv, nk, d, at, "xkv"), heads, weights,
-        options);
+    const MultiHeadTrace trace =
+        multi_head_attention(matrix_from(xq, nq, d, at, "xq"), matrix_from(xkv, nk, d, at, "xkv"),
+                             heads, weights, options);
     val head_list = val::array();
     for (const HeadTrace& head : trace.heads) {
       val entry = val::object();
@@ -92,9 +93,8 @@ val positional(int n, int d) {
 }
 
 val glorot(int rows, int cols, double seed) {
-  return guarded([&] {
-    return float32_array(glorot_uniform(rows, cols, static_cast<std::uint64_t>(seed)));
-  });
+  return guarded(
+      [&] { return float32_array(glorot_uniform(rows, cols, static_cast<std::uint64_t>(seed))); });
 }
 
 val normal(int rows, int cols, double seed) {

@@ -13,8 +13,8 @@ class Rng {
  public:
   explicit Rng(std::uint64_t seed);
   std::uint32_t next_u32();
-  double uniform();        // [0, 1), 53 random bits
-  double unit_normal();    // mean 0, variance 1 (Marsaglia's polar method, own log)
+  double uniform();      // [0, 1), 53 random bits
+  double unit_normal();  // mean 0, variance 1 (Marsaglia's polar method, own log)
 
  private:
   std::uint32_t state_[4];

@@ -19,6 +19,6 @@ export async function loadEngine() {
     return createEngine(core);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`The attention engine could not be loaded: ${reason}`);
+    throw new Error(`The attention engine could not be loaded: ${reason}`, { cause: error });
   }
 }

@@ -3,7 +3,17 @@
 import { paddingBytes, requireCount, requireNumber, requireValues } from './args.js';
 
 // Must match AttentionSlot in wasm/workspace.hpp.
-const SLOT = { q: 0, k: 1, v: 2, padding: 3, scores: 4, scaled: 5, masked: 6, weights: 7, output: 8 };
+const SLOT = {
+  q: 0,
+  k: 1,
+  v: 2,
+  padding: 3,
+  scores: 4,
+  scaled: 5,
+  masked: 6,
+  weights: 7,
+  output: 8,
+};
 
 /**
  * Wraps an instantiated core module.
@@ -43,7 +53,8 @@ export function createEngine(core) {
       keyPadding = null,
     }) {
       const where = 'attention';
-      for (const [name, size] of Object.entries({ nq, nk, dk, dv })) requireCount(where, name, size);
+      for (const [name, size] of Object.entries({ nq, nk, dk, dv }))
+        requireCount(where, name, size);
       requireValues(where, 'q', q, nq * dk, `nq x dk = ${nq}x${dk}`);
       requireValues(where, 'k', k, nk * dk, `nk x dk = ${nk}x${dk}`);
       requireValues(where, 'v', v, nk * dv, `nk x dv = ${nk}x${dv}`);

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Builds the native core, tests and benchmark, and the WebAssembly engine and tests. Each build
+# folder is configured once; later runs rebuild only what changed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs=$(nproc 2> /dev/null || echo 2)
+
+for preset in native wasm; do
+  if [ ! -f "build/$preset/CMakeCache.txt" ]; then
+    cmake --preset "$preset" > /dev/null
+  fi
+  echo "build: $preset"
+  cmake --build --preset "$preset" -j "$jobs" | { grep -Ev '^\[ *[0-9]+%\]|^gmake|^make' || true; }
+done
