@@ -1,0 +1,31 @@
+// The example in docs/engine-api.md runs as written and prints what its comments say.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+
+import { ROOT } from './helpers.js';
+
+test('the engine API example runs and prints causal weights and outputs', () => {
+  const doc = readFileSync(join(ROOT, 'docs', 'engine-api.md'), 'utf8');
+  const example = /```js\n([\s\S]*?)```/.exec(doc);
+  assert.ok(example, 'docs/engine-api.md has a js code block');
+  // Inside the repository, so that the package can import itself by name.
+  mkdirSync(join(ROOT, 'build'), { recursive: true });
+  const file = join(ROOT, 'build', 'docs-example.mjs');
+  writeFileSync(file, example[1]);
+  const printed = execFileSync(process.execPath, [file], { encoding: 'utf8' });
+  const [weightsText, outputText] = printed.split('Float32Array').slice(1);
+  assert.ok(weightsText.startsWith('(9)') && outputText.startsWith('(6)'), printed);
+  const numbersIn = (text) => text.slice(3).match(/-?\d+(\.\d+)?(e-?\d+)?/g).map(Number);
+  const weights = numbersIn(weightsText);
+  // Causal: the first token sees only itself, the second nothing after it; rows sum to 1.
+  assert.deepEqual(weights.slice(0, 3), [1, 0, 0]);
+  assert.equal(weights[5], 0);
+  for (let i = 0; i < 3; i++) {
+    const sum = weights[3 * i] + weights[3 * i + 1] + weights[3 * i + 2];
+    assert.ok(Math.abs(sum - 1) < 1e-6, `row ${i} sums to ${sum}`);
+  }
+  assert.equal(numbersIn(outputText).length, 6);
+});
