@@ -18,7 +18,11 @@ test('the engine API example runs and prints causal weights and outputs', () => 
   const printed = execFileSync(process.execPath, [file], { encoding: 'utf8' });
   const [weightsText, outputText] = printed.split('Float32Array').slice(1);
   assert.ok(weightsText.startsWith('(9)') && outputText.startsWith('(6)'), printed);
-  const numbersIn = (text) => text.slice(3).match(/-?\d+(\.\d+)?(e-?\d+)?/g).map(Number);
+  const numbersIn = (text) =>
+    text
+      .slice(3)
+      .match(/-?\d+(\.\d+)?(e-?\d+)?/g)
+      .map(Number);
   const weights = numbersIn(weightsText);
   // Causal: the first token sees only itself, the second nothing after it; rows sum to 1.
   assert.deepEqual(weights.slice(0, 3), [1, 0, 0]);

@@ -1,0 +1,115 @@
+// Helpers for the end-to-end tests: build the app, serve dist/ on 127.0.0.1, drive a headless
+// browser, and record everything the page logs and requests.
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { build, preview } from 'vite';
+
+const configFile = fileURLToPath(new URL('../../vite.config.js', import.meta.url));
+
+const BROWSER_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Runs the production build, then serves dist/ on a free port of 127.0.0.1.
+ * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ */
+export async function buildAndServe() {
+  await build({ configFile, logLevel: 'warn' });
+  const server = await preview({
+    configFile,
+    logLevel: 'warn',
+    preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
+  });
+  const url = server.resolvedUrls?.local[0];
+  if (!url) {
+    await server.close();
+    throw new Error('the preview server is not listening');
+  }
+  return { url, close: () => server.close() };
+}
+
+/**
+ * Starts the system's headless browser.
+ * @returns {Promise<import('playwright-core').Browser>}
+ */
+export function launchBrowser() {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: BROWSER_ARGS });
+}
+
+/**
+ * Opens a fresh page that records console errors, page errors, dialogs and every request.
+ * @param {import('playwright-core').Browser} browser
+ * @param {{ viewport?: { width: number, height: number }, colorScheme?: 'light' | 'dark',
+ *   initScript?: Function }} [options]
+ */
+export async function openPage(browser, options = {}) {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    colorScheme: options.colorScheme ?? 'light',
+  });
+  if (options.initScript) await context.addInitScript(options.initScript);
+  const page = await context.newPage();
+  const log = { consoleErrors: [], pageErrors: [], requests: [], dialogs: [] };
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') log.consoleErrors.push(msg.text());
+  });
+  page.on('pageerror', (err) => log.pageErrors.push(err.message));
+  page.on('request', (req) => log.requests.push(req.url()));
+  page.on('dialog', (dialog) => {
+    log.dialogs.push(dialog.message());
+    dialog.dismiss().catch(() => {});
+  });
+  return { page, context, log, close: () => context.close() };
+}
+
+/**
+ * The requests that left the page's origin (data: and blob: URLs never leave the page).
+ * @param {string[]} requests
+ * @param {string} origin
+ * @returns {string[]}
+ */
+export function foreignRequests(requests, origin) {
+  return requests.filter((url) => {
+    const parsed = new URL(url);
+    if (parsed.protocol === 'data:' || parsed.protocol === 'blob:') return false;
+    return parsed.origin !== origin;
+  });
+}
+
+/**
+ * Reads the accessible weights table.
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<{ columns: string[], rows: { label: string, values: number[], texts: string[] }[] }>}
+ */
+export function readTable(page) {
+  return page.locator('#figure table').evaluate((table) => ({
+    columns: Array.from(table.querySelectorAll('thead th'))
+      .slice(1)
+      .map((th) => th.textContent),
+    rows: Array.from(table.querySelectorAll('tbody tr'), (tr) => ({
+      label: tr.querySelector('th').textContent,
+      values: Array.from(tr.querySelectorAll('td'), (td) => Number(td.dataset.value)),
+      texts: Array.from(tr.querySelectorAll('td'), (td) => td.textContent),
+    })),
+  }));
+}
+
+/**
+ * Reads the heatmap's row and column labels as drawn in the SVG.
+ * @param {import('playwright-core').Page} page
+ */
+export function readLabels(page) {
+  return page.locator('#figure svg.heatmap-svg').evaluate((svg) => ({
+    rows: Array.from(svg.querySelectorAll('.row-label'), (t) => t.firstChild.textContent),
+    cols: Array.from(svg.querySelectorAll('.col-label'), (t) => t.firstChild.textContent),
+    cells: svg.querySelectorAll('[role="gridcell"]').length,
+  }));
+}

@@ -1,0 +1,336 @@
+// End-to-end tests of the page: a production build served on 127.0.0.1, driven in a headless
+// browser. Run with `npm run test:e2e`.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import {
+  buildAndServe,
+  foreignRequests,
+  launchBrowser,
+  openPage,
+  readLabels,
+  readTable,
+} from './browser.js';
+
+const DEFAULT_TOKENS = [
+  'the',
+  'cat',
+  'sat',
+  'on',
+  'the',
+  'mat',
+  'because',
+  'it',
+  'was',
+  'tired',
+  '.',
+];
+const TIMEOUT = 15_000;
+
+/** @type {{ url: string, close: () => Promise<void> } | undefined} */
+let server;
+/** @type {import('playwright-core').Browser | undefined} */
+let browser;
+let origin = '';
+
+before(async () => {
+  server = await buildAndServe();
+  origin = new URL(server.url).origin;
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/**
+ * Opens the page, waits for the first figure, runs `body`, then checks the page logged no error
+ * and asked nothing of any other origin.
+ * @param {(page: import('playwright-core').Page, log: object) => Promise<void>} body
+ * @param {object} [options] passed to openPage
+ */
+async function withPage(body, options) {
+  const session = await openPage(browser, options);
+  try {
+    await session.page.goto(server.url);
+    await session.page.locator('#figure svg.heatmap-svg').waitFor({ timeout: TIMEOUT });
+    await body(session.page, session.log);
+    assert.deepEqual(session.log.pageErrors, [], 'page errors');
+    assert.deepEqual(session.log.consoleErrors, [], 'console errors');
+    assert.deepEqual(session.log.dialogs, [], 'dialogs opened');
+    assert.deepEqual(foreignRequests(session.log.requests, origin), [], 'requests off the origin');
+  } finally {
+    await session.close();
+  }
+}
+
+/**
+ * Replaces the sentence, as a learner would by typing.
+ * @param {import('playwright-core').Page} page
+ * @param {string} text
+ */
+async function typeSentence(page, text) {
+  const box = page.getByRole('textbox', { name: /Sentence/ });
+  await box.fill('');
+  if (text) await box.pressSequentially(text);
+}
+
+/**
+ * Waits until the table's row labels equal `tokens`.
+ * @param {import('playwright-core').Page} page
+ * @param {string[]} tokens
+ */
+async function waitForRows(page, tokens) {
+  await page.waitForFunction(
+    (expected) => {
+      const labels = Array.from(
+        document.querySelectorAll('#figure tbody th'),
+        (th) => th.textContent,
+      );
+      return JSON.stringify(labels) === JSON.stringify(expected);
+    },
+    tokens,
+    { timeout: TIMEOUT },
+  );
+}
+
+/** @param {number[]} values */
+const sum = (values) => values.reduce((a, b) => a + b, 0);
+
+describe('the attention page', () => {
+  test('loads from its own origin only, with no errors, and draws the default sentence', async () => {
+    await withPage(async (page, log) => {
+      const labels = await readLabels(page);
+      assert.deepEqual(labels.rows, DEFAULT_TOKENS);
+      assert.deepEqual(labels.cols, DEFAULT_TOKENS);
+      assert.equal(labels.cells, DEFAULT_TOKENS.length ** 2);
+
+      const table = await readTable(page);
+      assert.deepEqual(table.columns, DEFAULT_TOKENS);
+      assert.deepEqual(
+        table.rows.map((row) => row.label),
+        DEFAULT_TOKENS,
+      );
+      for (const row of table.rows) {
+        assert.equal(row.values.length, DEFAULT_TOKENS.length);
+        assert.ok(
+          Math.abs(sum(row.values) - 1) < 1e-5,
+          `row "${row.label}" sums to ${sum(row.values)}`,
+        );
+        assert.ok(
+          row.values.every((v) => v > 0 && v < 1),
+          `row "${row.label}" has weights in (0, 1)`,
+        );
+      }
+      // The same word gets the same vector, so both "the" rows are identical.
+      assert.deepEqual(table.rows[0].values, table.rows[4].values);
+
+      assert.ok(
+        log.requests.some((url) => url.endsWith('.wasm')),
+        'the engine was fetched',
+      );
+      assert.equal(await page.locator('#status').isVisible(), false);
+      await assert.doesNotReject(
+        page.getByText('Word vectors are placeholders for now').waitFor({ timeout: TIMEOUT }),
+      );
+    });
+  });
+
+  test('typing a new sentence changes the labels and the numbers', async () => {
+    await withPage(async (page) => {
+      const before = await readTable(page);
+      await typeSentence(page, 'Dogs chase bright red balls');
+      const tokens = ['dogs', 'chase', 'bright', 'red', 'balls'];
+      await waitForRows(page, tokens);
+      const labels = await readLabels(page);
+      assert.deepEqual(labels.rows, tokens);
+      assert.deepEqual(labels.cols, tokens);
+      const afterTyping = await readTable(page);
+      assert.deepEqual(afterTyping.columns, tokens);
+      assert.notDeepEqual(
+        afterTyping.rows.map((r) => r.values),
+        before.rows.slice(0, tokens.length).map((r) => r.values.slice(0, tokens.length)),
+      );
+      for (const row of afterTyping.rows) assert.ok(Math.abs(sum(row.values) - 1) < 1e-5);
+    });
+  });
+
+  test('the causal mask zeroes every weight above the diagonal and rows still sum to 1', async () => {
+    await withPage(async (page) => {
+      const n = DEFAULT_TOKENS.length;
+      const above = (rows) => rows.flatMap((row, i) => row.values.slice(i + 1));
+      const open = await readTable(page);
+      assert.ok(
+        above(open.rows).every((v) => v > 0),
+        'without the mask every weight is positive',
+      );
+
+      const toggle = page.getByRole('checkbox', { name: /Causal/ });
+      await toggle.check();
+      await page.waitForFunction(() =>
+        document.querySelector('#figure tbody tr td:last-child')?.classList.contains('masked'),
+      );
+      const masked = await readTable(page);
+      assert.equal(masked.rows.length, n);
+      masked.rows.forEach((row, i) => {
+        row.values.forEach((value, j) => {
+          if (j > i) {
+            assert.equal(value, 0, `weight (${i}, ${j}) is exactly 0`);
+            assert.equal(row.texts[j], '0');
+          } else {
+            assert.ok(value > 0, `weight (${i}, ${j}) is visible`);
+          }
+        });
+        assert.ok(Math.abs(sum(row.values) - 1) < 1e-5, `row ${i} sums to ${sum(row.values)}`);
+      });
+      assert.equal(masked.rows[0].values[0], 1, 'the first token can only see itself');
+      assert.equal(await page.locator('#figure .legend-masked').count(), 1);
+
+      await toggle.uncheck();
+      await page.waitForFunction(
+        () =>
+          !document.querySelector('#figure tbody tr td:last-child')?.classList.contains('masked'),
+      );
+      assert.ok(
+        above((await readTable(page)).rows).every((v) => v > 0),
+        'unchecking restores',
+      );
+    });
+  });
+
+  test('empty input shows a prompt instead of a figure', async () => {
+    await withPage(async (page) => {
+      await typeSentence(page, '   ');
+      const status = page.getByRole('status');
+      await status.getByText(/Type a sentence/).waitFor({ timeout: TIMEOUT });
+      assert.equal(await page.locator('#figure svg').count(), 0);
+      assert.equal(await page.locator('#result').isVisible(), false);
+
+      await typeSentence(page, 'Hello again');
+      await waitForRows(page, ['hello', 'again']);
+      assert.equal(await status.isVisible(), false);
+    });
+  });
+
+  test('HTML in the sentence is shown as text and never run', async () => {
+    await withPage(async (page, log) => {
+      const attack = '<script>window.__ran = 1</script><img src=x onerror="window.__ran = 2">';
+      await typeSentence(page, attack);
+      await page
+        .locator('#figure tbody th', { hasText: 'onerror' })
+        .first()
+        .waitFor({ state: 'attached', timeout: TIMEOUT });
+      const table = await readTable(page);
+      assert.ok(table.columns.includes('<'), 'the < sign is a token');
+      assert.ok(table.columns.includes('script'), 'the word script is a token');
+      assert.equal(await page.evaluate(() => window.__ran), undefined);
+      assert.equal(await page.locator('#figure script, #figure img, main img').count(), 0);
+      assert.ok(!log.requests.some((url) => new URL(url).pathname.endsWith('/x')));
+    });
+  });
+
+  test('emoji, Chinese and Arabic text work', async () => {
+    await withPage(async (page) => {
+      await typeSentence(page, 'I \u2764\ufe0f 猫 and مرحبا بالعالم 👍🏽!');
+      const tokens = ['i', '\u2764\ufe0f', '猫', 'and', 'مرحبا', 'بالعالم', '👍🏽', '!'];
+      await waitForRows(page, tokens);
+      const labels = await readLabels(page);
+      assert.deepEqual(labels.rows, tokens);
+      const table = await readTable(page);
+      for (const row of table.rows) assert.ok(Math.abs(sum(row.values) - 1) < 1e-5);
+    });
+  });
+
+  test('more than 64 tokens are cut to 64 with a visible notice', async () => {
+    await withPage(async (page) => {
+      const words = Array.from({ length: 70 }, (_, i) => `w${i}`);
+      await page.getByRole('textbox', { name: /Sentence/ }).fill(words.join(' '));
+      await waitForRows(page, words.slice(0, 64));
+      const notice = page.getByRole('status');
+      assert.match(await notice.innerText(), /first 64 of 70 tokens/);
+      assert.equal(await notice.isVisible(), true);
+      assert.equal((await readLabels(page)).cells, 64 * 64);
+    });
+  });
+
+  test('the grid can be read with the keyboard', async () => {
+    await withPage(async (page) => {
+      await page.getByRole('checkbox', { name: /Causal/ }).focus();
+      await page.keyboard.press('Tab');
+      const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+      assert.match(await focused(), /query “the” to key “the”: weight 0\.\d{3}/);
+      await page.keyboard.press('ArrowRight');
+      assert.match(await focused(), /query “the” to key “cat”/);
+      assert.match(await page.locator('.heatmap-readout').innerText(), /query “the” to key “cat”/);
+      await page.keyboard.press('ArrowDown');
+      assert.match(await focused(), /query “cat” to key “cat”/);
+      await page.keyboard.press('End');
+      assert.match(await focused(), /query “cat” to key “\.”/);
+      // Only one cell is in the Tab order at a time.
+      assert.equal(await page.locator('[role="gridcell"][tabindex="0"]').count(), 1);
+    });
+  });
+
+  test('pointing at a cell shows its value', async () => {
+    await withPage(async (page) => {
+      const readout = page.locator('.heatmap-readout');
+      assert.doesNotMatch(await readout.innerText(), /weight \d/);
+      await page
+        .locator('[role="gridcell"]')
+        .nth(DEFAULT_TOKENS.length + 2)
+        .hover();
+      const table = await readTable(page);
+      const expected = table.rows[1].texts[2];
+      assert.equal(await readout.innerText(), `query “cat” to key “sat”: weight ${expected}`);
+    });
+  });
+
+  test('fits a 360 px phone screen in the dark scheme', async () => {
+    await withPage(
+      async (page) => {
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        assert.equal(overflow, 0, 'no sideways scrolling of the page');
+        const background = await page.evaluate(
+          () => getComputedStyle(document.body).backgroundColor,
+        );
+        assert.notEqual(background, 'rgb(245, 246, 248)', 'the dark scheme is applied');
+      },
+      { viewport: { width: 360, height: 740 }, colorScheme: 'dark' },
+    );
+  });
+});
+
+describe('when the engine cannot run', () => {
+  test('a browser without WebAssembly gets a clear message', async () => {
+    const session = await openPage(browser, {
+      initScript: () => {
+        delete globalThis.WebAssembly;
+      },
+    });
+    try {
+      await session.page.goto(server.url);
+      const alert = session.page.getByRole('alert');
+      await alert.getByText(/needs WebAssembly/).waitFor({ timeout: TIMEOUT });
+      assert.equal(await session.page.locator('#figure svg').count(), 0);
+      assert.deepEqual(session.log.pageErrors, []);
+    } finally {
+      await session.close();
+    }
+  });
+
+  test('an engine that fails to load gets a clear message, not a blank page', async () => {
+    const session = await openPage(browser);
+    try {
+      await session.page.route('**/*.wasm', (route) => route.abort());
+      await session.page.goto(server.url);
+      const alert = session.page.getByRole('alert');
+      await alert.getByText(/could not be loaded/).waitFor({ timeout: TIMEOUT });
+      assert.equal(await session.page.locator('#figure svg').count(), 0);
+      assert.equal(await session.page.getByRole('status').isVisible(), false);
+    } finally {
+      await session.close();
+    }
+  });
+});
