@@ -9,9 +9,11 @@ using attn::MultiHeadWeights;
 namespace {
 
 MultiHeadWeights seeded_weights(int d, bool biases) {
-  MultiHeadWeights w{attn::glorot_uniform(d, d, 1), attn::glorot_uniform(d, d, 2),
-                     attn::glorot_uniform(d, d, 3), attn::glorot_uniform(d, d, 4),
-                     {}, {}, {}, {}};
+  MultiHeadWeights w;
+  w.w_q = attn::glorot_uniform(d, d, 1);
+  w.w_k = attn::glorot_uniform(d, d, 2);
+  w.w_v = attn::glorot_uniform(d, d, 3);
+  w.w_o = attn::glorot_uniform(d, d, 4);
   if (biases) {
     w.b_q = test::random(d, 1, 5).col(0);
     w.b_k = test::random(d, 1, 6).col(0);
@@ -47,8 +49,8 @@ TEST_CASE("each head attends in its own slice of the projections", "[multi-head]
 TEST_CASE("one head over the whole width is plain attention", "[multi-head]") {
   const int d = 6;
   const Matrix x = test::random(4, d, 12);
-  MultiHeadWeights identity{Matrix::Identity(d, d), Matrix::Identity(d, d),
-                            Matrix::Identity(d, d), Matrix::Identity(d, d), {}, {}, {}, {}};
+  MultiHeadWeights identity;
+  identity.w_q = identity.w_k = identity.w_v = identity.w_o = Matrix::Identity(d, d);
   const auto trace = attn::multi_head_attention(x, x, 1, identity);
   CHECK(trace.output.isApprox(attn::scaled_dot_product_attention(x, x, x).output, 1e-6f));
 }

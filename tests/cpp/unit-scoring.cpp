@@ -62,9 +62,9 @@ TEST_CASE("scoring rejects shapes that do not fit, naming them", "[scoring]") {
   CHECK_THROWS_WITH(attn::dot_score(vec(2, 1), h), Catch::Contains("d_s == d_h"));
   CHECK_THROWS_WITH(attn::general_score(vec(2, 1), h, test::random(3, 3, 2)),
                     Catch::Contains("w is 3x3 but must be 2x3"));
-  CHECK_THROWS_WITH(attn::additive_score(vec(2, 1), h, test::random(5, 2, 2),
-                                         test::random(5, 4, 3), vec(5, 4)),
-                    Catch::Contains("w_h is 5x4 but must be 5x3"));
+  CHECK_THROWS_WITH(
+      attn::additive_score(vec(2, 1), h, test::random(5, 2, 2), test::random(5, 4, 3), vec(5, 4)),
+      Catch::Contains("w_h is 5x4 but must be 5x3"));
   CHECK_THROWS_WITH(attn::dot_score(vec(3, 1), Matrix(0, 3)), Catch::Contains("h is empty"));
   Vector bad = vec(3, 1);
   bad(0) = std::nanf("");
