@@ -71,34 +71,64 @@ void transpose(const float* src, int rows, int cols, float* dst) {
   }
 }
 
-// weights: (n) = softmax(logits: (n) / temperature); -inf logits give exactly 0.
-// The caller guarantees at least one finite logit.
-void softmax_row(const float* logits, int n, float inverse_temperature, float* weights) {
-  // 1. The row maximum, subtracted for numerical stability only.
-  f32x4 max4 = simd::splat(-std::numeric_limits<float>::infinity());
+// One query row: scaled = scores * scale; masked = scaled, or -inf where the key is hidden.
+// Keys from `visible_end` on are hidden (the causal mask), and so are padded keys.
+// Returns the largest masked value.
+float scale_and_mask_row(const float* scores, int n, float scale, int visible_end,
+                         const KeyPadding& padding, float* scaled, float* masked) {
+  const float minus_inf = -std::numeric_limits<float>::infinity();
+  const f32x4 scale4 = simd::splat(scale);
+  f32x4 max4 = simd::splat(minus_inf);
+  float row_max = minus_inf;
   int j = 0;
-  for (; j + 4 <= n; j += 4) max4 = simd::max(max4, simd::load(logits + j));
-  float row_max = simd::max(max4);
-  for (; j < n; ++j) row_max = logits[j] > row_max ? logits[j] : row_max;
-  // 2. exp of the shifted, temperature-divided logits, and their sum.
+  if (padding.empty()) {
+    for (; j + 4 <= visible_end; j += 4) {
+      const f32x4 x = simd::load(scores + j) * scale4;
+      simd::store(scaled + j, x);
+      simd::store(masked + j, x);
+      max4 = simd::max(max4, x);
+    }
+  }
+  for (; j < visible_end; ++j) {
+    scaled[j] = scores[j] * scale;
+    masked[j] = padding.empty() || padding[j] == 0 ? scaled[j] : minus_inf;
+    row_max = masked[j] > row_max ? masked[j] : row_max;
+  }
+  for (; j < n; ++j) {
+    scaled[j] = scores[j] * scale;
+    masked[j] = minus_inf;
+  }
+  const float vector_max = simd::max(max4);
+  return vector_max > row_max ? vector_max : row_max;
+}
+
+// weights: (n) = softmax(logits: (n) / temperature), given the row maximum of the logits, which
+// is finite. Only the first `count` logits may be finite; the rest get weight exactly 0, as do
+// -inf logits among the first `count`.
+void softmax_row(const float* logits, int count, int n, float row_max, float inverse_temperature,
+                 float* weights) {
+  // 1. exp of the shifted, temperature-divided logits, and their sum. Subtracting the maximum
+  //    changes nothing mathematically (softmax is shift-invariant): numerical stability only.
   const f32x4 shift = simd::splat(row_max);
   const f32x4 inv_t = simd::splat(inverse_temperature);
   f32x4 sum4{};
-  for (j = 0; j + 4 <= n; j += 4) {
+  int j = 0;
+  for (; j + 4 <= count; j += 4) {
     const f32x4 e = simd::exp_nonpositive((simd::load(logits + j) - shift) * inv_t);
     simd::store(weights + j, e);
     sum4 += e;
   }
   float total = simd::sum(sum4);
-  for (; j < n; ++j) {
+  for (; j < count; ++j) {
     const f32x4 e = simd::exp_nonpositive(simd::splat((logits[j] - row_max) * inverse_temperature));
     weights[j] = e[0];
     total += e[0];
   }
-  // 3. Normalise (total >= 1: the maximum contributes exp(0)).
+  // 2. Normalise (total >= 1: the maximum contributes exp(0)); hidden keys get exact zeros.
   const f32x4 inv_total = simd::splat(1.0f / total);
-  for (j = 0; j + 4 <= n; j += 4) simd::store(weights + j, simd::load(weights + j) * inv_total);
-  for (; j < n; ++j) weights[j] *= inv_total[0];
+  for (j = 0; j + 4 <= count; j += 4) simd::store(weights + j, simd::load(weights + j) * inv_total);
+  for (; j < count; ++j) weights[j] *= inv_total[0];
+  for (; j < n; ++j) weights[j] = 0.0f;
 }
 
 }  // namespace
@@ -122,22 +152,14 @@ void attention_kernel(const AttentionBuffers& buf, const AttentionSizes& size,
   matmul(buf.q, size.d_k, buf.scratch, n_k, buf.scores, n_k, n_q, n_k, size.d_k);
   // 2-4. Per query row: scale, mask, softmax.
   const float scale = options.scale ? 1.0f / std::sqrt(static_cast<float>(size.d_k)) : 1.0f;
-  const float minus_inf = -std::numeric_limits<float>::infinity();
-  const bool has_padding = !options.key_padding.empty();
   for (int i = 0; i < n_q; ++i) {
-    const float* scores = buf.scores + i * n_k;
-    float* scaled = buf.scaled + i * n_k;
-    float* masked = buf.masked + i * n_k;
-    const f32x4 scale4 = simd::splat(scale);
-    int j = 0;
-    for (; j + 4 <= n_k; j += 4) simd::store(scaled + j, simd::load(scores + j) * scale4);
-    for (; j < n_k; ++j) scaled[j] = scores[j] * scale;
     const int visible_end = options.causal ? i + 1 : n_k;  // causal: keys 0..i only
-    for (j = 0; j < visible_end; ++j) {
-      masked[j] = has_padding && options.key_padding[j] != 0 ? minus_inf : scaled[j];
-    }
-    for (; j < n_k; ++j) masked[j] = minus_inf;
-    softmax_row(masked, n_k, 1.0f / options.temperature, buf.weights + i * n_k);
+    const int offset = i * n_k;
+    const float row_max =
+        scale_and_mask_row(buf.scores + offset, n_k, scale, visible_end, options.key_padding,
+                           buf.scaled + offset, buf.masked + offset);
+    softmax_row(buf.masked + offset, visible_end, n_k, row_max, 1.0f / options.temperature,
+                buf.weights + offset);
   }
   // 5. output: (n_q, d_v) = weights: (n_q, n_k) · v: (n_k, d_v).
   matmul(buf.weights, n_k, buf.v, size.d_v, buf.output, size.d_v, n_q, size.d_v, n_k);

@@ -5,6 +5,10 @@
 #include <cstdint>
 #include <cstring>
 
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
+
 namespace attn::simd {
 
 typedef float f32x4 __attribute__((vector_size(16)));
@@ -28,9 +32,14 @@ inline float max(f32x4 v) {
   return a > b ? a : b;
 }
 
+// Lane-wise maximum (of non-NaN values).
 inline f32x4 max(f32x4 a, f32x4 b) {
+#ifdef __wasm_simd128__
+  return (f32x4)wasm_f32x4_pmax((v128_t)a, (v128_t)b);  // one instruction: b < a ? a : b
+#else
   const i32x4 a_wins = a > b;
   return (f32x4)((a_wins & (i32x4)a) | (~a_wins & (i32x4)b));
+#endif
 }
 
 // True when none of the n values is NaN or infinite: x - x is 0 for every finite x and NaN
@@ -56,9 +65,11 @@ inline f32x4 exp_nonpositive(f32x4 x) {
   const f32x4 kLowest = splat(-87.0f);
   const i32x4 underflows = x < kLowest;
   x = max(x, kLowest);
-  // Adding and removing 1.5 * 2^23 rounds to the nearest integer.
+  // Adding 1.5 * 2^23 rounds x log2(e) to the nearest integer n, which then sits in the low
+  // mantissa bits of `shifted`; removing it again gives n as a float.
   const f32x4 kRound = splat(12582912.0f);
-  const f32x4 n = (x * splat(1.44269504088896341f) + kRound) - kRound;
+  const f32x4 shifted = x * splat(1.44269504088896341f) + kRound;
+  const f32x4 n = shifted - kRound;
   // ln2 in two parts, so that n * ln2_hi is exact and r keeps its precision.
   const f32x4 r = (x - n * splat(0.693359375f)) - n * splat(-2.12194440e-4f);
   f32x4 p = splat(1.9875691500e-4f);
@@ -68,7 +79,7 @@ inline f32x4 exp_nonpositive(f32x4 x) {
   p = p * r + splat(1.6666665459e-1f);
   p = p * r + splat(5.0000001201e-1f);
   p = p * r * r + r + splat(1.0f);
-  const i32x4 exponent = (__builtin_convertvector(n, i32x4) + 127) << 23;
+  const i32x4 exponent = ((i32x4)shifted - (i32x4)kRound + 127) << 23;
   const f32x4 result = p * (f32x4)exponent;
   return (f32x4)(~underflows & (i32x4)result);
 }

@@ -13,7 +13,7 @@ namespace {
 constexpr std::uint64_t kMaxValues = std::uint64_t{1} << 26;
 
 struct Workspace {
-  std::vector<float> q, k, v, scores, scaled, masked, weights, output, scratch;
+  std::vector<float> q, k, v, results, scratch;
   std::vector<std::uint8_t> padding;
   std::uint32_t table[kSlotCount] = {};
   int n_q = 0, n_k = 0, d_k = 0, d_v = 0;
@@ -54,18 +54,13 @@ std::uintptr_t attention_prepare(int n_q, int n_k, int d_k, int d_v) {
   w.k.resize(size(n_k, d_k));
   w.v.resize(size(n_k, d_v));
   w.padding.resize(n_k);
-  for (auto* m : {&w.scores, &w.scaled, &w.masked, &w.weights}) m->resize(size(n_q, n_k));
-  w.output.resize(size(n_q, d_v));
+  w.results.resize(4 * size(n_q, n_k) + size(n_q, d_v));
   w.scratch.resize(size(d_k, n_k));
   w.table[kQ] = address(w.q.data());
   w.table[kK] = address(w.k.data());
   w.table[kV] = address(w.v.data());
   w.table[kPadding] = address(w.padding.data());
-  w.table[kScores] = address(w.scores.data());
-  w.table[kScaled] = address(w.scaled.data());
-  w.table[kMasked] = address(w.masked.data());
-  w.table[kWeights] = address(w.weights.data());
-  w.table[kOutput] = address(w.output.data());
+  w.table[kResults] = address(w.results.data());
   w.n_q = n_q, w.n_k = n_k, w.d_k = d_k, w.d_v = d_v;
   return reinterpret_cast<std::uintptr_t>(w.table);
 }
@@ -81,9 +76,13 @@ void attention_run(int n_q, int n_k, int d_k, int d_v, bool scale, float tempera
   options.temperature = temperature;
   options.causal = causal;
   if (has_padding) options.key_padding = w.padding;
-  const AttentionBuffers buffers{w.q.data(),       w.k.data(),      w.v.data(),
-                                 w.scores.data(),  w.scaled.data(), w.masked.data(),
-                                 w.weights.data(), w.output.data(), w.scratch.data()};
+  const std::size_t area = std::size_t(n_q) * n_k;
+  float* weights = w.results.data();
+  float* output = weights + area;
+  float* scores = output + std::size_t(n_q) * d_v;
+  const AttentionBuffers buffers{w.q.data(), w.k.data(),    w.v.data(),
+                                 scores,     scores + area, scores + 2 * area,
+                                 weights,    output,        w.scratch.data()};
   attention_kernel(buffers, {n_q, n_k, d_k, d_v}, options);
 }
 

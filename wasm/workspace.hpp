@@ -9,15 +9,13 @@ namespace attn::bindings {
 
 // Order of the buffer addresses in the table that attention_prepare returns.
 enum AttentionSlot : std::uint32_t {
-  kQ,
-  kK,
-  kV,
+  kQ,        // (n_q, d_k) float32, written by the caller
+  kK,        // (n_k, d_k)
+  kV,        // (n_k, d_v)
   kPadding,  // n_k bytes, non-zero = padded key
-  kScores,
-  kScaled,
-  kMasked,
-  kWeights,
-  kOutput,
+  kResults,  // weights (n_q, n_k), output (n_q, d_v), then scores, scaled, masked (n_q, n_k)
+             // each, one after the other, so that the caller copies them out in one go (or
+             // only the first two)
   kSlotCount
 };
 

@@ -85,3 +85,14 @@ for (const { name, input, expected } of loadFixture('positional').cases) {
     assertClose(pe, expected.pe, 'pe');
   });
 }
+
+test('attention with trace: false returns exactly the weights and output of the full call', () => {
+  for (const { input } of loadFixture('attention').cases) {
+    const args = toFacadeArgs(input);
+    const full = engine.attention(args);
+    const lean = engine.attention({ ...args, trace: false });
+    assert.deepEqual(Object.keys(lean).sort(), ['output', 'weights']);
+    assert.deepEqual(lean.weights, full.weights);
+    assert.deepEqual(lean.output, full.output);
+  }
+});

@@ -3,17 +3,7 @@
 import { paddingBytes, requireCount, requireNumber, requireValues } from './args.js';
 
 // Must match AttentionSlot in wasm/workspace.hpp.
-const SLOT = {
-  q: 0,
-  k: 1,
-  v: 2,
-  padding: 3,
-  scores: 4,
-  scaled: 5,
-  masked: 6,
-  weights: 7,
-  output: 8,
-};
+const SLOT = { q: 0, k: 1, v: 2, padding: 3, results: 4 };
 
 /**
  * Wraps an instantiated core module.
@@ -25,9 +15,6 @@ export function createEngine(core) {
     throw new Error('engine: the wasm module does not match this facade; rebuild it');
   }
 
-  /** @param {number} address byte address of a float32 buffer; @param {number} count */
-  const copyOut = (address, count) => core.HEAPF32.slice(address >> 2, (address >> 2) + count);
-
   return {
     softmax(x, rows, cols, { temperature = 1 } = {}) {
       const where = 'softmax';
@@ -38,7 +25,7 @@ export function createEngine(core) {
     },
 
     // q: (nq, dk), k: (nk, dk), v: (nk, dv). Inputs are copied into buffers that live in wasm
-    // memory, and the results sliced out of them: no per-call allocation inside the core.
+    // memory across calls, and the results copied out of them: no allocation inside the core.
     attention({
       q,
       k,
@@ -51,6 +38,7 @@ export function createEngine(core) {
       temperature = 1,
       causal = false,
       keyPadding = null,
+      trace = true,
     }) {
       const where = 'attention';
       for (const [name, size] of Object.entries({ nq, nk, dk, dv }))
@@ -69,13 +57,21 @@ export function createEngine(core) {
       if (padding) core.HEAPU8.set(padding, address(SLOT.padding));
       core.attentionRun(nq, nk, dk, dv, Boolean(scale), temperature, Boolean(causal), !!padding);
 
-      const scores = nq * nk;
+      // The results lie one after the other: weights, output, scores, scaled, masked. One copy
+      // out, then views into it; without the trace, only the first two are copied.
+      const area = nq * nk;
+      const start = address(SLOT.results) >> 2;
+      const lean = area + nq * dv;
+      const results = core.HEAPF32.slice(start, start + (trace ? lean + 3 * area : lean));
+      const weights = results.subarray(0, area);
+      const output = results.subarray(area, lean);
+      if (!trace) return { weights, output };
       return {
-        scores: copyOut(address(SLOT.scores), scores),
-        scaled: copyOut(address(SLOT.scaled), scores),
-        masked: copyOut(address(SLOT.masked), scores),
-        weights: copyOut(address(SLOT.weights), scores),
-        output: copyOut(address(SLOT.output), nq * dv),
+        scores: results.subarray(lean, lean + area),
+        scaled: results.subarray(lean + area, lean + 2 * area),
+        masked: results.subarray(lean + 2 * area),
+        weights,
+        output,
       };
     },
 

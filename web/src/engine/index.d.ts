@@ -16,6 +16,7 @@ export interface AttentionInput {
   temperature?: number; // softmax temperature > 0; default 1
   causal?: boolean; // query i sees keys 0..i; needs nq === nk
   keyPadding?: Flags | null; // nk flags, true = padded key, never attended
+  trace?: boolean; // default true; false returns only weights and output (less to copy)
 }
 
 export interface AttentionTrace {
@@ -87,7 +88,7 @@ export interface ScalingResult {
 
 export interface Engine {
   softmax(x: Values, rows: number, cols: number, options?: { temperature?: number }): Float32Array;
-  attention(input: AttentionInput): AttentionTrace;
+  attention(input: AttentionInput): AttentionTrace; // with trace: false, only weights and output
   score(input: ScoreInput): ScoreResult;
   multiHeadAttention(input: MultiHeadInput): MultiHeadResult;
   positionalEncoding(n: number, d: number): Float32Array; // (n, d)
