@@ -2,7 +2,7 @@
 // -> heatmap. It is the only module that talks to the engine.
 import { tokenize } from './text/tokenize.js';
 import { EMBED_DIM, embedTokens } from './text/embed.js';
-import { clearHeatmap, renderHeatmap } from './views/heatmap.js';
+import { clearHeatmap, renderHeatmap } from './views/heatmap/index.js';
 
 /** The largest number of tokens the figure shows; longer text is cut, with a notice. */
 const MAX_TOKENS = 64;

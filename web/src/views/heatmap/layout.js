@@ -1,0 +1,81 @@
+// Heatmap layout: the cell size, label room and font sizes that fit the grid to the space it has.
+import { shortLabel, textWidth } from './labels.js';
+
+const MAX_LABEL_PX = 120;
+const MIN_CELL = 14;
+const MAX_CELL = 48;
+const SLANT_MIN_CELL = 26;
+
+/**
+ * @typedef {object} Box
+ * @property {number} font the label font size in pixels
+ * @property {number} angle the column labels' rotation in degrees (-45 or -90)
+ * @property {number} cell the side of a cell
+ * @property {number} left where the first column starts
+ * @property {number} top where the first row starts
+ * @property {number} width the whole SVG's width
+ * @property {number} height the whole SVG's height
+ * @property {number} valueFont the font size of the numbers in the cells (0: none drawn)
+ */
+
+/**
+ * Chooses sizes so the grid fits the available width when it can.
+ * @param {{ rowLabels: string[], colLabels: string[] }} data
+ * @param {number} available width in CSS pixels (0 when unknown)
+ * @returns {Box}
+ */
+export function layout(data, available) {
+  const rows = data.rowLabels.length;
+  const cols = data.colLabels.length;
+  const font = Math.max(rows, cols) > 24 ? 11 : 13;
+  const widest = (labels) =>
+    Math.min(MAX_LABEL_PX, Math.max(0, ...labels.map((l) => textWidth(shortLabel(l), font))));
+  const rowLabelWidth = Math.ceil(widest(data.rowLabels)) + 12;
+  const colLabelWidth = widest(data.colLabels);
+  const fit = (overhang) => {
+    const spare = available > 0 ? available - rowLabelWidth - overhang - 4 : MAX_CELL * cols;
+    return Math.max(MIN_CELL, Math.min(MAX_CELL, Math.floor(spare / cols)));
+  };
+  // Column labels slant at 45 degrees; when the cells get too narrow for that, they stand upright.
+  let angle = -45;
+  let overhang = Math.SQRT1_2 * colLabelWidth;
+  let cell = fit(overhang);
+  if (cell < SLANT_MIN_CELL) {
+    angle = -90;
+    overhang = font / 2;
+    cell = fit(overhang);
+  }
+  const rise = angle === -90 ? colLabelWidth : Math.SQRT1_2 * colLabelWidth;
+  const top = Math.ceil(rise + font) + 8;
+  const right = Math.max(4, Math.ceil(overhang - cell / 2) + 4);
+  return {
+    font,
+    angle,
+    cell,
+    left: rowLabelWidth,
+    top,
+    width: rowLabelWidth + cols * cell + right,
+    height: top + rows * cell + 2,
+    valueFont: cell >= 40 ? 12 : cell >= 32 ? 10.5 : 0,
+  };
+}
+
+/**
+ * The x of column j's left edge; j + 0.5 gives its centre.
+ * @param {Box} box
+ * @param {number} j
+ * @returns {number}
+ */
+export function colX(box, j) {
+  return box.left + j * box.cell;
+}
+
+/**
+ * The y of row i's top edge; i + 0.5 gives its centre.
+ * @param {Box} box
+ * @param {number} i
+ * @returns {number}
+ */
+export function rowY(box, i) {
+  return box.top + i * box.cell;
+}
