@@ -123,23 +123,10 @@ export function createEngine(core) {
       return core.positionalEncoding(n, d);
     },
 
-    glorotUniform(rows, cols, seed) {
-      const where = 'glorot uniform';
-      return core.glorotUniform(
-        requireCount(where, 'rows', rows),
-        requireCount(where, 'cols', cols),
-        requireSeed(where, seed),
-      );
-    },
+    glorotUniform: (rows, cols, seed) =>
+      seeded('glorot uniform', core.glorotUniform, rows, cols, seed),
 
-    unitNormal(rows, cols, seed) {
-      const where = 'unit normal';
-      return core.unitNormal(
-        requireCount(where, 'rows', rows),
-        requireCount(where, 'cols', cols),
-        requireSeed(where, seed),
-      );
-    },
+    unitNormal: (rows, cols, seed) => seeded('unit normal', core.unitNormal, rows, cols, seed),
 
     scalingExperiment({ dk, samples = 2000, keys = 16, trials = 200, seed = 1 }) {
       const where = 'scaling experiment';
@@ -149,6 +136,21 @@ export function createEngine(core) {
       return core.scalingExperiment(dk, samples, keys, trials, requireSeed(where, seed));
     },
   };
+}
+
+/**
+ * Calls a seeded generator of the core after checking its arguments.
+ * @param {string} where
+ * @param {(rows: number, cols: number, seed: number) => Float32Array} generate
+ * @param {number} rows
+ * @param {number} cols
+ * @param {number} seed
+ * @returns {Float32Array} (rows, cols)
+ */
+function seeded(where, generate, rows, cols, seed) {
+  requireCount(where, 'rows', rows);
+  requireCount(where, 'cols', cols);
+  return generate(rows, cols, requireSeed(where, seed));
 }
 
 /**
