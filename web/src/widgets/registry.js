@@ -1,0 +1,39 @@
+// Widgets by name. A widget module registers a factory; the deck and the article create one
+// instance per place it appears.
+//
+// The contract: create() returns { mount(el, props, engine), update(props), destroy() }.
+// - mount draws into `el` (an empty element the host owns) from `props` (the slide's widget props
+//   plus `state`, an object the host keeps per place across mount/destroy: the widget reads its
+//   inputs from it on mount and writes them back as the learner changes them, so they survive
+//   leaving the slide and coming back) with `engine` (the facade from web/src/engine/).
+// - update(props) redraws with new props; destroy() removes listeners and empties `el`.
+// - Keys handled inside the widget do not reach the deck: typing never moves the slides.
+
+/** @typedef {{ mount(el: HTMLElement, props: object, engine: object): void, update(props: object): void, destroy(): void }} Widget */
+
+/** @type {Map<string, () => Widget>} */
+const factories = new Map();
+
+/**
+ * @param {string} name kebab-case, as slides name it in `widget.type`
+ * @param {() => Widget} create
+ */
+export function registerWidget(name, create) {
+  if (factories.has(name)) throw new Error(`widget "${name}" is registered twice`);
+  factories.set(name, create);
+}
+
+/**
+ * @param {string} name
+ * @returns {Widget}
+ */
+export function createWidget(name) {
+  const create = factories.get(name);
+  if (!create) throw new Error(`no widget is registered as "${name}"`);
+  return create();
+}
+
+/** @returns {string[]} every registered name */
+export function widgetNames() {
+  return [...factories.keys()];
+}
