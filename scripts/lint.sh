@@ -5,6 +5,7 @@ cd "$(dirname "$0")/.."
 
 npx prettier --check --log-level warn .
 npx eslint --max-warnings 0 .
+npx tsc -p jsconfig.json
 git ls-files --cached --others --exclude-standard '*.cpp' '*.hpp' \
   | xargs clang-format --dry-run --Werror
 echo "lint: clean"

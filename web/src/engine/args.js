@@ -57,7 +57,7 @@ export function requireValues(where, name, values, count, shape) {
 /**
  * Key padding flags as bytes (1 = padded), or null for none.
  * @param {string} where
- * @param {Uint8Array | boolean[] | null | undefined} flags
+ * @param {ArrayLike<boolean | number> | null | undefined} flags
  * @param {number} nk
  * @returns {Uint8Array | null}
  */
@@ -69,7 +69,7 @@ export function paddingBytes(where, flags, nk) {
   if (flags.length !== nk) {
     throw new Error(`${where}: keyPadding has ${flags.length} flags but there are ${nk} keys`);
   }
-  return Uint8Array.from(flags, (flag) => (flag ? 1 : 0));
+  return Uint8Array.from(Array.prototype.map.call(flags, (flag) => (flag ? 1 : 0)));
 }
 
 /**

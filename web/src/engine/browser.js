@@ -8,7 +8,7 @@ const wasmUrl = new URL('./generated/attention-core.wasm', import.meta.url);
 /**
  * Instantiates the WebAssembly core and returns the engine facade. Rejects with a readable
  * Error when WebAssembly is unavailable or the module cannot be loaded.
- * @returns {Promise<import('./index').Engine>}
+ * @returns {Promise<import('./index.js').Engine>}
  */
 export async function loadEngine() {
   if (typeof WebAssembly !== 'object') {

@@ -8,7 +8,7 @@ const SLOT = { q: 0, k: 1, v: 2, padding: 3, results: 4 };
 /**
  * Wraps an instantiated core module.
  * @param {any} core the module object returned by the generated factory
- * @returns {import('./index').Engine}
+ * @returns {import('./index.js').Engine}
  */
 export function createEngine(core) {
   if (core.attentionSlotCount !== Object.keys(SLOT).length) {
@@ -65,7 +65,8 @@ export function createEngine(core) {
       const results = core.HEAPF32.slice(start, start + (trace ? lean + 3 * area : lean));
       const weights = results.subarray(0, area);
       const output = results.subarray(area, lean);
-      if (!trace) return { weights, output };
+      // (The declared overloads tell callers which of the two shapes they get.)
+      if (!trace) return /** @type {any} */ ({ weights, output });
       return {
         scores: results.subarray(lean, lean + area),
         scaled: results.subarray(lean + area, lean + 2 * area),

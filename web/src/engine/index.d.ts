@@ -88,7 +88,8 @@ export interface ScalingResult {
 
 export interface Engine {
   softmax(x: Values, rows: number, cols: number, options?: { temperature?: number }): Float32Array;
-  attention(input: AttentionInput): AttentionTrace; // with trace: false, only weights and output
+  attention(input: AttentionInput & { trace?: true }): AttentionTrace;
+  attention(input: AttentionInput & { trace: false }): Pick<AttentionTrace, 'weights' | 'output'>;
   score(input: ScoreInput): ScoreResult;
   multiHeadAttention(input: MultiHeadInput): MultiHeadResult;
   positionalEncoding(n: number, d: number): Float32Array; // (n, d)

@@ -9,7 +9,7 @@ const wasmUrl = new URL('./generated/attention-core.wasm', import.meta.url);
 
 /**
  * Instantiates the WebAssembly core and returns the engine facade.
- * @returns {Promise<import('./index').Engine>}
+ * @returns {Promise<import('./index.js').Engine>}
  */
 export async function loadEngine() {
   const wasmBinary = await readFile(wasmUrl);
