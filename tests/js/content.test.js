@@ -1,0 +1,194 @@
+// The lesson content pipeline: the real slides/ loads and passes every rule of docs/content.md,
+// broken content fails with a message naming the file and the field, and Markdown, math, notes
+// and article render as the pages expect.
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { register } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, describe, test } from 'node:test';
+import { ContentError, checkWidgets, loadLesson } from '../../web/build/content.js';
+import { ROOT } from './helpers.js';
+
+const FIXTURES = path.join(ROOT, 'tests/js/fixtures-content');
+const VALID = path.join(FIXTURES, 'valid');
+const scratch = mkdtempSync(path.join(tmpdir(), 'attention-lab-content-'));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+/**
+ * Copies the valid fixture into a fresh `slides/` folder, plus one broken file under a new name.
+ * @param {string} broken file in fixtures-content/broken/
+ * @param {string} as its name in the copy, e.g. '03-bad-widget.md' or 'quiz.yaml'
+ * @returns {string} the new slides/ folder
+ */
+function lessonWith(broken, as) {
+  const dir = path.join(mkdtempSync(path.join(scratch, 'case-')), 'slides');
+  cpSync(VALID, dir, { recursive: true });
+  cpSync(path.join(FIXTURES, 'broken', broken), path.join(dir, as));
+  return dir;
+}
+
+/**
+ * Asserts that `run` throws a ContentError about `file` and `field`, naming both in its message.
+ * @param {() => unknown} run
+ * @param {string} file
+ * @param {string} field
+ * @param {RegExp} problem
+ */
+function assertContentError(run, file, field, problem) {
+  assert.throws(run, (err) => {
+    assert.ok(err instanceof ContentError, `expected a ContentError, got ${err}`);
+    assert.equal(err.file, file);
+    assert.equal(err.field, field);
+    assert.ok(err.message.startsWith(`${file}: ${field} `), err.message);
+    assert.match(err.message, problem);
+    return true;
+  });
+}
+
+describe('the real lesson in slides/', () => {
+  const lesson = loadLesson(path.join(ROOT, 'slides'));
+
+  test('loads, passes every rule and has the shape the pages import', () => {
+    assert.deepEqual(Object.keys(lesson), ['lesson', 'slides', 'quiz']);
+    assert.match(lesson.lesson.code, /^M\d{2} · L\d{2}$/);
+    assert.ok(lesson.slides.length > 0);
+    for (const slide of lesson.slides) {
+      assert.match(slide.file, /^slides\/\d{2}-[a-z0-9-]+\.md$/);
+      assert.notEqual(slide.html, '', `${slide.file} has an empty body`);
+    }
+  });
+
+  test('every quiz item teaches from a slide that exists, and check lists existing items', () => {
+    const slideIds = new Set(lesson.slides.map((slide) => slide.id));
+    const itemIds = new Set(lesson.quiz.items.map((item) => item.id));
+    for (const item of lesson.quiz.items) assert.ok(slideIds.has(item.slide), item.id);
+    assert.ok(lesson.quiz.check.length > 0);
+    for (const id of lesson.quiz.check) assert.ok(itemIds.has(id), id);
+  });
+
+  test('every widget a slide names is registered', async () => {
+    // The widget modules import `virtual:lesson` and CSS as Vite serves them; these hooks do the
+    // same for Node.
+    register('./page-modules.js', import.meta.url);
+    const { widgetNames } = await import('../../web/src/widgets/index.js');
+    checkWidgets(lesson, widgetNames());
+  });
+});
+
+describe('a valid lesson', () => {
+  const { lesson, slides, quiz } = loadLesson(VALID);
+  const [intro, scores] = slides;
+
+  test('becomes exactly the object of docs/content.md', () => {
+    assert.deepEqual(lesson, {
+      course: 'ML 101',
+      module: 9,
+      lesson: 1,
+      title: 'A Small Lesson',
+      subtitle: 'Two slides and a quiz, for the content tests.',
+      next: { title: 'Lesson 2: Next', available: false },
+      code: 'M09 · L01',
+    });
+    const slideKeys = 'id title kicker widget html notesHtml articleHtml inArticle file'.split(' ');
+    for (const slide of slides) assert.deepEqual(Object.keys(slide), slideKeys);
+    assert.deepEqual(
+      slides.map(({ id, file }) => [id, file]),
+      [
+        ['intro', 'valid/01-intro.md'],
+        ['scores', 'valid/02-scores.md'],
+      ],
+    );
+    assert.deepEqual(scores.widget, {
+      type: 'heatmap',
+      props: { sentence: 'The cat sat.', causal: true },
+    });
+    assert.equal(intro.widget, null);
+    assert.equal(scores.kicker, null);
+    assert.deepEqual([intro.inArticle, scores.inArticle], [true, false]);
+    assert.deepEqual(quiz.check, ['why-divide', 'causal-zeros']);
+    assert.deepEqual(Object.keys(quiz.items[0]), [
+      'id',
+      'slide',
+      'promptHtml',
+      'choicesHtml',
+      'answer',
+      'explanationHtml',
+    ]);
+    assert.deepEqual(quiz.items[1], {
+      id: 'causal-zeros',
+      slide: 'intro',
+      generator: 'causal-zeros',
+    });
+  });
+
+  test('renders math to KaTeX HTML with MathML, leaving _ and * inside it alone', () => {
+    assert.match(intro.html, /<span class="katex"><span class="katex-mathml"><math /);
+    assert.match(intro.html, /<span class="katex-html" aria-hidden="true">/);
+    assert.ok(
+      intro.html.includes('<annotation encoding="application/x-tex">x_1 * y_2 + z_3 * w_4'),
+    );
+    assert.match(intro.html, /<msub><mi>x<\/mi><mn>1<\/mn><\/msub>/);
+    assert.match(intro.html, /<span class="katex-display">/);
+    assert.equal((intro.html.match(/<em>/g) ?? []).length, 1, 'only _this_ is emphasis');
+  });
+
+  test('escapes raw HTML instead of rendering it', () => {
+    assert.ok(intro.html.includes('&lt;script&gt;alert(1)&lt;/script&gt;'));
+    assert.ok(intro.html.includes('&lt;b&gt;bold&lt;/b&gt;'));
+    assert.doesNotMatch(intro.html, /<script|<b>/);
+  });
+
+  test('splits body, notes and article at the two markers', () => {
+    assert.match(intro.notesHtml, /^<p>Say this to the room\.<\/p>\s*$/);
+    assert.match(intro.articleHtml, /^<p>Only the article shows this paragraph\.<\/p>\s*$/);
+    for (const part of ['Say this', 'Only the article', '&lt;!--']) {
+      assert.ok(!intro.html.includes(part), part);
+    }
+    assert.match(scores.html, /^<p>A slide with a figure/);
+    assert.deepEqual([scores.notesHtml, scores.articleHtml], ['', '']);
+  });
+
+  test('renders quiz prompts and choices inline and explanations as blocks, with math', () => {
+    const [item] = quiz.items;
+    assert.match(item.promptHtml, /^Why divide the scores by <span class="katex">/);
+    assert.equal(item.choicesHtml.length, 3);
+    assert.equal(item.choicesHtml[0], 'To keep their variance near 1.');
+    assert.match(item.choicesHtml[2], /class="katex"/);
+    assert.equal(item.answer, 0);
+    assert.match(item.explanationHtml, /^<p>The variance of <span class="katex">/);
+  });
+});
+
+describe('broken content fails with a message naming the file and the field', () => {
+  const cases = [
+    ['missing-id.md', '03-missing-id.md', 'id', /is required/],
+    ['duplicate-id.md', '03-intro.md', 'id', /"intro" is already the id of slides\/01-intro\.md/],
+    ['bad-widget.md', '03-bad-widget.md', 'widget.type', /must be a string, got number 5/],
+    ['unknown-field.md', '03-unknown-field.md', 'colour', /is not a known field/],
+    ['bad-tex.md', '03-bad-tex.md', 'body', /has bad TeX in \$\\frac\{1\}\{\$: KaTeX parse error/],
+    ['markers-out-of-order.md', '03-markers-out-of-order.md', 'article', /out of place/],
+    ['quiz-answer-out-of-range.yaml', 'quiz.yaml', 'items[0].answer', /2 is not an index/],
+    ['quiz-missing-slide.yaml', 'quiz.yaml', 'items[0].slide', /"no-such-slide" is not the id/],
+    ['quiz-duplicate-item.yaml', 'quiz.yaml', 'items[1].id', /"twice" is used twice/],
+    ['quiz-check-missing-item.yaml', 'quiz.yaml', 'check[1]', /"missing" is not the id of any/],
+    ['quiz-one-choice.yaml', 'quiz.yaml', 'items[0].choices', /must hold 2 to 6, got 1/],
+    ['quiz-both-kinds.yaml', 'quiz.yaml', 'items[0].prompt', /cannot go with generator/],
+  ];
+  for (const [broken, as, field, problem] of cases) {
+    test(`${broken}: slides/${as}, ${field}`, () => {
+      const dir = lessonWith(broken, as);
+      assertContentError(() => loadLesson(dir), `slides/${as}`, field, problem);
+    });
+  }
+
+  test('a slide that names an unregistered widget fails checkWidgets', () => {
+    const lesson = loadLesson(lessonWith('unknown-widget.md', '03-unknown-widget.md'));
+    assertContentError(
+      () => checkWidgets(lesson, ['heatmap']),
+      'slides/03-unknown-widget.md',
+      'widget.type',
+      /"no-such-widget" is not a registered widget \(known: heatmap\)/,
+    );
+  });
+});

@@ -1,0 +1,159 @@
+// The rules of docs/content.md for lesson.yaml, each slide's front matter and quiz.yaml. Every
+// check throws a ContentError naming the file and the field; nothing here reads files or renders.
+import { ContentError } from './content-error.js';
+import { KEBAB_CASE, describe, expectFields, expectKind, expectMapping } from './fields.js';
+
+const LESSON_FIELDS = {
+  course: { kind: 'string', required: true },
+  module: { kind: 'positive', required: true },
+  lesson: { kind: 'positive', required: true },
+  title: { kind: 'string', required: true },
+  subtitle: { kind: 'string' },
+  next: { kind: 'mapping' },
+};
+const NEXT_FIELDS = {
+  title: { kind: 'string', required: true },
+  available: { kind: 'boolean', required: true },
+};
+const SLIDE_FIELDS = {
+  id: { kind: 'kebab', required: true },
+  title: { kind: 'string', required: true },
+  kicker: { kind: 'string' },
+  widget: { kind: 'mapping' },
+  article: { kind: 'boolean' },
+};
+const WIDGET_FIELDS = {
+  type: { kind: 'string', required: true },
+  props: { kind: 'mapping' },
+};
+const QUIZ_FIELDS = {
+  check: { kind: 'list', required: true },
+  items: { kind: 'list', required: true },
+};
+const STATIC_FIELDS = {
+  id: { kind: 'kebab', required: true },
+  slide: { kind: 'kebab', required: true },
+  prompt: { kind: 'string', required: true },
+  choices: { kind: 'list', required: true },
+  answer: { kind: 'index', required: true },
+  explanation: { kind: 'string', required: true },
+};
+const LIVE_FIELDS = {
+  id: { kind: 'kebab', required: true },
+  slide: { kind: 'kebab', required: true },
+  generator: { kind: 'kebab', required: true },
+};
+const STATIC_KEYS = ['prompt', 'choices', 'answer', 'explanation'];
+const EITHER = 'an item has either prompt, choices, answer and explanation, or generator';
+const MIN_CHOICES = 2;
+const MAX_CHOICES = 6;
+
+/**
+ * Checks slides/lesson.yaml.
+ * @param {unknown} data the parsed YAML
+ * @param {string} file
+ * @returns {{ course: string, module: number, lesson: number, title: string,
+ *   subtitle?: string, next?: { title: string, available: boolean } }}
+ */
+export function checkLessonMeta(data, file) {
+  const meta = expectFields(data, LESSON_FIELDS, file, '');
+  if ('next' in meta) expectFields(meta.next, NEXT_FIELDS, file, 'next');
+  return /** @type {any} */ (meta);
+}
+
+/**
+ * Checks one slide's front matter, and that the file is named NN-<id>.md.
+ * @param {unknown} data the parsed front matter
+ * @param {string} file e.g. 'slides/05-scaled-dot-product.md'
+ * @returns {{ id: string, title: string, kicker?: string,
+ *   widget?: { type: string, props?: object }, article?: boolean }}
+ */
+export function checkSlideMeta(data, file) {
+  expectMapping(data, file, 'front matter');
+  const meta = expectFields(data, SLIDE_FIELDS, file, '');
+  if ('widget' in meta) expectFields(meta.widget, WIDGET_FIELDS, file, 'widget');
+  const name = file.slice(file.lastIndexOf('/') + 1);
+  const expected = `${name.slice(0, name.indexOf('-'))}-${meta.id}.md`;
+  if (name !== expected) {
+    throw new ContentError(file, 'id', `"${meta.id}" must match the file name: ${expected}`);
+  }
+  return /** @type {any} */ (meta);
+}
+
+/**
+ * Checks that slide ids are unique across the lesson.
+ * @param {Array<{ id: string, file: string }>} slides
+ */
+export function checkSlideIds(slides) {
+  const seen = new Map();
+  for (const { id, file } of slides) {
+    if (seen.has(id)) {
+      throw new ContentError(file, 'id', `"${id}" is already the id of ${seen.get(id)}`);
+    }
+    seen.set(id, file);
+  }
+}
+
+/**
+ * Checks one quiz item: either a static question or a live one from a generator.
+ * @param {unknown} item
+ * @param {string} file
+ * @param {string} field e.g. 'items[2]'
+ * @param {Set<string>} slideIds
+ */
+function checkItem(item, file, field, slideIds) {
+  expectMapping(item, file, field);
+  const live = 'generator' in item;
+  const statics = STATIC_KEYS.filter((key) => key in item);
+  if (live && statics.length > 0) {
+    throw new ContentError(file, `${field}.${statics[0]}`, `cannot go with generator; ${EITHER}`);
+  }
+  if (!live && statics.length === 0) throw new ContentError(file, field, `needs fields; ${EITHER}`);
+  const checked = expectFields(item, live ? LIVE_FIELDS : STATIC_FIELDS, file, field);
+  if (!slideIds.has(/** @type {string} */ (checked.slide))) {
+    throw new ContentError(file, `${field}.slide`, `"${checked.slide}" is not the id of any slide`);
+  }
+  if (live) return;
+  const choices = /** @type {unknown[]} */ (checked.choices);
+  if (choices.length < MIN_CHOICES || choices.length > MAX_CHOICES) {
+    const range = `${MIN_CHOICES} to ${MAX_CHOICES}`;
+    throw new ContentError(file, `${field}.choices`, `must hold ${range}, got ${choices.length}`);
+  }
+  choices.forEach((choice, i) => expectKind(choice, 'string', file, `${field}.choices[${i}]`));
+  if (Number(checked.answer) >= choices.length) {
+    const problem = `${checked.answer} is not an index into choices (0 to ${choices.length - 1})`;
+    throw new ContentError(file, `${field}.answer`, problem);
+  }
+}
+
+/**
+ * Checks slides/quiz.yaml, including that every item's slide exists and that `check` lists
+ * existing items.
+ * @param {unknown} data the parsed YAML
+ * @param {string} file
+ * @param {Set<string>} slideIds every slide id in the lesson
+ * @returns {{ check: string[], items: Array<Record<string, unknown>> }}
+ */
+export function checkQuiz(data, file, slideIds) {
+  const quiz = expectFields(data, QUIZ_FIELDS, file, '');
+  const items = /** @type {unknown[]} */ (quiz.items);
+  const check = /** @type {unknown[]} */ (quiz.check);
+  if (items.length === 0) throw new ContentError(file, 'items', 'must list at least one item');
+  const itemIds = new Set();
+  items.forEach((item, i) => {
+    checkItem(item, file, `items[${i}]`, slideIds);
+    const { id } = /** @type {{ id: string }} */ (item);
+    if (itemIds.has(id)) throw new ContentError(file, `items[${i}].id`, `"${id}" is used twice`);
+    itemIds.add(id);
+  });
+  if (check.length === 0) throw new ContentError(file, 'check', 'must list at least one item');
+  check.forEach((id, i) => {
+    const field = `check[${i}]`;
+    if (typeof id !== 'string' || !KEBAB_CASE.test(id)) {
+      throw new ContentError(file, field, `must be an item id, got ${describe(id)}`);
+    }
+    if (!itemIds.has(id)) throw new ContentError(file, field, `"${id}" is not the id of any item`);
+    if (check.indexOf(id) !== i) throw new ContentError(file, field, `"${id}" is listed twice`);
+  });
+  return /** @type {any} */ (quiz);
+}
