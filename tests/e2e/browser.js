@@ -1,5 +1,6 @@
 // Helpers for the end-to-end tests: build the app, serve dist/ on 127.0.0.1, drive a headless
 // browser, and record everything the page logs and requests.
+import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { build, preview } from 'vite';
@@ -85,12 +86,25 @@ export function foreignRequests(requests, origin) {
 }
 
 /**
- * Reads the accessible weights table.
+ * Checks that a page logged no error, opened no dialog and asked nothing of any other origin.
+ * @param {{ consoleErrors: string[], pageErrors: string[], dialogs: string[], requests: string[] }} log
+ * @param {string} origin
+ */
+export function assertClean(log, origin) {
+  assert.deepEqual(log.pageErrors, [], 'page errors');
+  assert.deepEqual(log.consoleErrors, [], 'console errors');
+  assert.deepEqual(log.dialogs, [], 'dialogs opened');
+  assert.deepEqual(foreignRequests(log.requests, origin), [], 'requests off the origin');
+}
+
+/**
+ * Reads the accessible weights table of the heatmap inside `scope`.
  * @param {import('playwright-core').Page} page
+ * @param {string} [scope] a selector for the element that holds the heatmap (the title slide)
  * @returns {Promise<{ columns: string[], rows: { label: string, values: number[], texts: string[] }[] }>}
  */
-export function readTable(page) {
-  return page.locator('#figure table').evaluate((table) => ({
+export function readTable(page, scope = '#title') {
+  return page.locator(`${scope} .hm-figure table`).evaluate((table) => ({
     columns: Array.from(table.querySelectorAll('thead th'))
       .slice(1)
       .map((th) => th.textContent),
@@ -105,11 +119,35 @@ export function readTable(page) {
 /**
  * Reads the heatmap's row and column labels as drawn in the SVG.
  * @param {import('playwright-core').Page} page
+ * @param {string} [scope] a selector for the element that holds the heatmap (the title slide)
  */
-export function readLabels(page) {
-  return page.locator('#figure svg.heatmap-svg').evaluate((svg) => ({
+export function readLabels(page, scope = '#title') {
+  return page.locator(`${scope} .hm-figure svg.heatmap-svg`).evaluate((svg) => ({
     rows: Array.from(svg.querySelectorAll('.row-label'), (t) => t.firstChild.textContent),
     cols: Array.from(svg.querySelectorAll('.col-label'), (t) => t.firstChild.textContent),
     cells: svg.querySelectorAll('[role="gridcell"]').length,
   }));
+}
+
+/**
+ * The id of the slide the deck is showing.
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<string | undefined>}
+ */
+export function currentSlide(page) {
+  return page.evaluate(() => document.querySelector('.reveal .slides > section.present')?.id);
+}
+
+/**
+ * Waits until the deck shows the slide `id`.
+ * @param {import('playwright-core').Page} page
+ * @param {string} id
+ * @param {number} [timeout]
+ */
+export function waitForSlide(page, id, timeout = 15_000) {
+  return page.waitForFunction(
+    (expected) => document.querySelector('.reveal .slides > section.present')?.id === expected,
+    id,
+    { timeout },
+  );
 }

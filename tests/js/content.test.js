@@ -74,6 +74,14 @@ describe('the real lesson in slides/', () => {
     const { widgetNames } = await import('../../web/src/widgets/index.js');
     checkWidgets(lesson, widgetNames());
   });
+
+  test('every live quiz item names a generator that exists', async () => {
+    const { generators } = await import('../../web/src/quiz/generators/index.js');
+    const live = lesson.quiz.items.filter((item) => item.generator);
+    assert.ok(live.length >= 3, `${live.length} live items`);
+    for (const item of live)
+      assert.ok(item.generator in generators, `${item.id}: ${item.generator}`);
+  });
 });
 
 describe('a valid lesson', () => {

@@ -1,0 +1,166 @@
+// End-to-end tests of the article (the whole lesson as one page, from the same data as the deck)
+// and of the list of lessons. A production build served on 127.0.0.1, driven in a headless browser.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { loadLesson } from '../../web/build/content.js';
+import { assertClean, buildAndServe, launchBrowser, openPage, waitForSlide } from './browser.js';
+
+const TIMEOUT = 15_000;
+const { slides } = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
+const inArticle = slides.filter((slide, index) => index === 0 || slide.inArticle);
+
+/** @type {{ url: string, close: () => Promise<void> } | undefined} */
+let server;
+/** @type {import('playwright-core').Browser | undefined} */
+let browser;
+let origin = '';
+
+before(async () => {
+  server = await buildAndServe();
+  origin = new URL(server.url).origin;
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/**
+ * Opens `path`, runs `body`, then checks the page stayed clean.
+ * @param {string} path
+ * @param {(page: import('playwright-core').Page) => Promise<void>} body
+ * @param {object} [options] passed to openPage
+ */
+async function visit(path, body, options) {
+  const session = await openPage(browser, options);
+  try {
+    await session.page.goto(`${server.url}${path}`);
+    await body(session.page);
+    assertClean(session.log, origin);
+  } finally {
+    await session.close();
+  }
+}
+
+/** Every heatmap in the article is drawn. */
+async function figuresReady(page) {
+  const count = inArticle.filter((slide) => slide.widget?.type === 'heatmap').length;
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('.article .hm-figure svg.heatmap-svg').length === n,
+    count,
+    { timeout: TIMEOUT },
+  );
+}
+
+describe('the article', () => {
+  test('has a section for every slide in it, with heading, text, figure and prose', async () => {
+    await visit('article.html', async (page) => {
+      await figuresReady(page);
+      const sections = await page.locator('.article > section').evaluateAll((nodes) =>
+        nodes.map((node) => ({
+          id: node.id,
+          heading: node.querySelector('h1, h2')?.textContent,
+          figure: node.querySelector('.widget-host')?.dataset.widget,
+          math: node.querySelectorAll('.katex').length,
+        })),
+      );
+      assert.deepEqual(
+        sections.map((s) => s.id),
+        inArticle.map((s) => s.id),
+      );
+      inArticle.forEach((slide, index) => {
+        const section = sections[index];
+        if (index > 0) assert.equal(section.heading, slide.title, `${slide.id} heading`);
+        assert.equal(section.figure, slide.widget?.type, `${slide.id} figure`);
+        if (slide.html.includes('class="katex')) assert.ok(section.math > 0, `${slide.id} math`);
+      });
+      assert.equal(await page.locator('h1').count(), 1);
+      assert.equal(
+        await page.locator('.toc a').count(),
+        inArticle.length,
+        'the contents list every section',
+      );
+    });
+  });
+
+  test('each figure keeps its own sentence', async () => {
+    await visit('article.html', async (page) => {
+      await figuresReady(page);
+      const boxes = page.getByRole('textbox', { name: /Sentence/ });
+      assert.ok((await boxes.count()) >= 2, 'the article has two live figures');
+      const second = await boxes.nth(1).inputValue();
+      await boxes.nth(0).fill('Only the first one changes');
+      await page.waitForFunction(
+        () => document.querySelector('.article .hm-figure tbody th')?.textContent === 'only',
+      );
+      assert.equal(await boxes.nth(1).inputValue(), second);
+    });
+  });
+
+  test('Read article on a slide opens its section; Back to the slides returns there', async () => {
+    await visit('index.html#/why-scale', async (page) => {
+      await waitForSlide(page, 'why-scale');
+      await page
+        .locator('#why-scale .slide-chrome')
+        .getByRole('link', { name: 'Read article' })
+        .click();
+      await page.waitForURL(/article\.html\?from=why-scale#why-scale$/, { timeout: TIMEOUT });
+      const section = page.locator('section#why-scale');
+      await section.waitFor({ timeout: TIMEOUT });
+      await page.waitForFunction(() => {
+        const top = document.getElementById('why-scale')?.getBoundingClientRect().top ?? -1;
+        return top >= 0 && top < window.innerHeight / 2;
+      });
+      await page
+        .locator('.top-nav')
+        .getByRole('link', { name: /Back to the slides/ })
+        .click();
+      await page.waitForURL(/index\.html#\/why-scale$/, { timeout: TIMEOUT });
+      await waitForSlide(page, 'why-scale');
+    });
+  });
+
+  test('without a slide to return to, Back to the slides leads to the title slide', async () => {
+    await visit('article.html?from=no-such-slide', async (page) => {
+      const back = page.getByRole('link', { name: /Back to the slides/ });
+      assert.ok((await back.count()) >= 1);
+      for (const href of await back.evaluateAll((links) => links.map((a) => a.href))) {
+        assert.ok(href.endsWith('index.html#/title'), href);
+      }
+      const nav = page.getByRole('navigation', { name: 'Lesson' });
+      assert.equal(await nav.getByRole('link', { name: 'Practice questions' }).count(), 1);
+      assert.equal(await nav.getByRole('link', { name: 'All lessons' }).count(), 1);
+    });
+  });
+
+  test('fits a 360 px phone in the dark scheme', async () => {
+    await visit(
+      'article.html',
+      async (page) => {
+        await figuresReady(page);
+        const sideways = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        assert.equal(sideways, 0);
+      },
+      { viewport: { width: 360, height: 740 }, colorScheme: 'dark' },
+    );
+  });
+});
+
+describe('the list of lessons', () => {
+  test('links this lesson and shows Lesson 2 as coming, not as a link', async () => {
+    await visit('lessons.html', async (page) => {
+      await page.getByRole('heading', { name: /Module 9: Attention and Transformers/ }).waitFor();
+      const first = page.getByRole('link', { name: /Lesson 1\s*The Attention Mechanism/ });
+      assert.equal(await first.getAttribute('href'), 'index.html');
+      const second = page.getByText('The Transformer Architecture');
+      assert.equal(await second.evaluate((node) => node.closest('a')), null);
+      const coming = page.locator('.lesson-item', { hasText: 'Lesson 2' });
+      assert.equal(await coming.locator('[aria-disabled="true"]').count(), 1);
+      assert.match(await coming.innerText(), /Coming soon/);
+    });
+  });
+});

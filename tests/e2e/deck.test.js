@@ -1,0 +1,275 @@
+// End-to-end tests of the slide deck: every slide by address and by keyboard, the running header
+// and counter, typeset math, keys inside a widget, widget state across visits, the loading line.
+// A production build served on 127.0.0.1, driven in a headless browser.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { loadLesson } from '../../web/build/content.js';
+import {
+  assertClean,
+  buildAndServe,
+  currentSlide,
+  launchBrowser,
+  openPage,
+  readLabels,
+  waitForSlide,
+} from './browser.js';
+
+const TIMEOUT = 15_000;
+const { lesson, slides } = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
+const ids = slides.map((slide) => slide.id);
+const total = String(slides.length).padStart(2, '0');
+const HEADER = `${lesson.course} · ${lesson.code}`;
+
+/** @type {{ url: string, close: () => Promise<void> } | undefined} */
+let server;
+/** @type {import('playwright-core').Browser | undefined} */
+let browser;
+let origin = '';
+
+before(async () => {
+  server = await buildAndServe();
+  origin = new URL(server.url).origin;
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/**
+ * Opens the deck at `hash`, runs `body`, then checks the page stayed clean.
+ * @param {string} hash e.g. '#/title'
+ * @param {(page: import('playwright-core').Page, log: object) => Promise<void>} body
+ * @param {object} [options] passed to openPage
+ */
+async function withDeck(hash, body, options) {
+  const session = await openPage(browser, options);
+  try {
+    await session.page.goto(`${server.url}index.html${hash}`);
+    await session.page.locator('.reveal.ready').waitFor({ timeout: TIMEOUT });
+    await body(session.page, session.log);
+    assertClean(session.log, origin);
+  } finally {
+    await session.close();
+  }
+}
+
+/**
+ * Checks the slide on show: its id, the running header, the counter and the article link.
+ * @param {import('playwright-core').Page} page
+ * @param {number} index
+ */
+async function expectSlide(page, index) {
+  const id = ids[index];
+  await waitForSlide(page, id);
+  const slide = page.locator(`section#${id}`);
+  const chrome = slide.locator('.slide-chrome');
+  assert.equal(await chrome.isVisible(), true, `${id}: the header shows`);
+  assert.equal(await chrome.locator('.slide-code').innerText(), HEADER);
+  const counter = `${String(index + 1).padStart(2, '0')} / ${total}`;
+  assert.equal(await chrome.locator('.slide-counter').innerText(), counter);
+  const article = chrome.getByRole('link', { name: 'Read article' });
+  assert.equal(await article.isVisible(), true, `${id}: Read article shows`);
+  assert.equal(await article.getAttribute('href'), `article.html?from=${id}#${id}`);
+}
+
+/** The title slide's heatmap is drawn. */
+const heatmapReady = (page) =>
+  page.locator('#title .hm-figure svg.heatmap-svg').waitFor({ timeout: TIMEOUT });
+
+describe('the deck', () => {
+  test('every slide opens by its address and shows the header and counter', async () => {
+    await withDeck('#/title', async (page) => {
+      for (const [index, id] of ids.entries()) {
+        await page.goto(`${server.url}index.html#/${id}`);
+        await expectSlide(page, index);
+      }
+    });
+  });
+
+  test('the arrow keys walk through every slide, End and Home jump to the ends', async () => {
+    await withDeck('#/title', async (page) => {
+      await expectSlide(page, 0);
+      for (let index = 1; index < ids.length; index += 1) {
+        await page.keyboard.press('ArrowRight');
+        await expectSlide(page, index);
+      }
+      await page.waitForFunction((id) => location.hash === `#/${id}`, ids.at(-1));
+      await page.keyboard.press('Home');
+      await expectSlide(page, 0);
+      await page.keyboard.press('End');
+      await expectSlide(page, ids.length - 1);
+      await page.keyboard.press('ArrowLeft');
+      await expectSlide(page, ids.length - 2);
+      await page.keyboard.press('Space');
+      await expectSlide(page, ids.length - 1);
+    });
+  });
+
+  test('formulas are typeset on every slide that has one', async () => {
+    const withMath = slides.filter((slide) => slide.html.includes('class="katex'));
+    assert.ok(withMath.length >= 3, 'the lesson has formula slides');
+    assert.ok(withMath.some((slide) => slide.id === 'scaled-dot-product'));
+    await withDeck('#/title', async (page) => {
+      for (const slide of withMath) {
+        const count = await page.locator(`section#${slide.id} .slide-body .katex`).count();
+        assert.ok(count > 0, `${slide.id} has typeset math`);
+      }
+      assert.equal(await page.locator('.slide-body .katex-error').count(), 0);
+    });
+  });
+
+  test('a swipe moves the slides, but not one that starts inside a figure', async () => {
+    await withDeck('#/bottleneck', async (page) => {
+      const swipe = (selector) =>
+        page.locator(selector).evaluate((target) => {
+          const at = (type, x) =>
+            target.dispatchEvent(
+              new PointerEvent(type, {
+                pointerType: 'touch',
+                pointerId: 7,
+                clientX: x,
+                clientY: 300,
+                bubbles: true,
+              }),
+            );
+          at('pointerdown', 700);
+          at('pointermove', 600);
+          at('pointermove', 400);
+          at('pointerup', 400);
+        });
+      await swipe('section#bottleneck .slide-main');
+      await waitForSlide(page, ids[2]);
+      await page.goto(`${server.url}index.html#/title`);
+      await heatmapReady(page);
+      await swipe('#title .hm-figure');
+      await page.waitForTimeout(300);
+      assert.equal(await currentSlide(page), 'title');
+    });
+  });
+
+  test('Escape (or O) opens the overview and closes it again', async () => {
+    await withDeck('#/why-scale', async (page) => {
+      await page.keyboard.press('Escape');
+      await page.locator('.reveal.overview').waitFor({ timeout: TIMEOUT });
+      const index = ids.indexOf('why-scale');
+      for (const neighbour of [ids[index - 1], ids[index + 1]]) {
+        assert.equal(
+          await page.locator(`section#${neighbour} .slide-heading`).isVisible(),
+          true,
+          `${neighbour} shows in the overview`,
+        );
+      }
+      await page.keyboard.press('Escape');
+      await page.locator('.reveal:not(.overview)').waitFor({ timeout: TIMEOUT });
+      await page.keyboard.press('o');
+      await page.locator('.reveal.overview').waitFor({ timeout: TIMEOUT });
+      await page.keyboard.press('o');
+      await page.locator('.reveal:not(.overview)').waitFor({ timeout: TIMEOUT });
+      assert.equal(await currentSlide(page), 'why-scale');
+    });
+  });
+});
+
+describe('figures on the slides', () => {
+  test('typing in the sentence box redraws the figure and never moves the slide', async () => {
+    await withDeck('#/title', async (page) => {
+      await heatmapReady(page);
+      const box = page.locator('#title').getByRole('textbox', { name: /Sentence/ });
+      await box.fill('');
+      // N, P, H, L, J, K, space and the arrows all move slides outside an input.
+      await box.pressSequentially('plan the next hop, jk');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('End');
+      await page.waitForFunction(
+        () => document.querySelectorAll('#title .hm-figure tbody th').length === 6,
+      );
+      assert.deepEqual((await readLabels(page)).rows, ['plan', 'the', 'next', 'hop', ',', 'jk']);
+      assert.equal(await currentSlide(page), 'title');
+      assert.equal(new URL(page.url()).hash, '#/title');
+    });
+  });
+
+  test('arrow keys in the heatmap grid stay there; once focus leaves, they move slides', async () => {
+    await withDeck('#/title', async (page) => {
+      await heatmapReady(page);
+      const cell = page.locator('#title [role="gridcell"][tabindex="0"]');
+      await cell.focus();
+      const focused = () => page.evaluate(() => document.activeElement?.dataset.index);
+      for (const key of ['ArrowRight', 'ArrowDown', 'ArrowRight', 'End', 'PageDown', 'Home']) {
+        await page.keyboard.press(key);
+      }
+      assert.notEqual(await focused(), undefined, 'focus is still on a cell');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('Space');
+      assert.equal(await currentSlide(page), 'title');
+
+      await page.locator('#title .slide-heading').click();
+      await page.keyboard.press('ArrowRight');
+      await waitForSlide(page, ids[1]);
+    });
+  });
+
+  test('Escape hands the keys back from a figure without opening the overview', async () => {
+    await withDeck('#/title', async (page) => {
+      await heatmapReady(page);
+      await page.locator('#title [role="gridcell"][tabindex="0"]').focus();
+      await page.keyboard.press('Escape');
+      assert.equal(await page.locator('.reveal.overview').count(), 0);
+      assert.equal(await page.evaluate(() => document.activeElement === document.body), true);
+      await page.keyboard.press('ArrowRight');
+      await waitForSlide(page, ids[1]);
+    });
+  });
+
+  test('leaving the title slide and coming back keeps the sentence and the toggle', async () => {
+    await withDeck('#/title', async (page) => {
+      await heatmapReady(page);
+      const slide = page.locator('#title');
+      await slide.getByRole('textbox', { name: /Sentence/ }).fill('Cats chase mice');
+      await slide.getByRole('checkbox', { name: /Causal/ }).check();
+      await page.locator('#title .slide-heading').click();
+      await page.keyboard.press('ArrowRight');
+      await waitForSlide(page, ids[1]);
+      assert.equal(await page.locator('#title .hm').count(), 0, 'the left slide lets go');
+      await page.keyboard.press('ArrowLeft');
+      await waitForSlide(page, 'title');
+      await heatmapReady(page);
+      assert.equal(
+        await slide.getByRole('textbox', { name: /Sentence/ }).inputValue(),
+        'Cats chase mice',
+      );
+      assert.equal(await slide.getByRole('checkbox', { name: /Causal/ }).isChecked(), true);
+      assert.deepEqual((await readLabels(page)).rows, ['cats', 'chase', 'mice']);
+    });
+  });
+
+  test('a loading line shows while the engine starts, which happens once', async () => {
+    const session = await openPage(browser);
+    try {
+      let release;
+      const gate = new Promise((resolve) => (release = resolve));
+      await session.page.route('**/*.wasm', async (route) => {
+        await gate;
+        await route.continue();
+      });
+      await session.page.goto(`${server.url}index.html#/title`);
+      const loading = session.page.locator('#title').getByRole('status');
+      await loading.getByText(/Loading the attention engine/).waitFor({ timeout: TIMEOUT });
+      release();
+      await heatmapReady(session.page);
+      await session.page.goto(`${server.url}index.html#/scaled-dot-product`);
+      await session.page
+        .locator('#scaled-dot-product .hm-figure svg.heatmap-svg')
+        .waitFor({ timeout: TIMEOUT });
+      const fetched = session.log.requests.filter((url) => url.endsWith('.wasm'));
+      assert.equal(fetched.length, 1, 'the engine is fetched once');
+      assertClean(session.log, origin);
+    } finally {
+      await session.close();
+    }
+  });
+});

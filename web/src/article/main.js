@@ -1,0 +1,42 @@
+// The article: the whole lesson as one page, from the same data as the deck, with every figure
+// live (each its own instance, with its own inputs).
+import 'katex/dist/katex.min.css';
+import '../styles/base.css';
+import '../styles/widgets.css';
+import '../styles/heatmap.css';
+import '../styles/article.css';
+import '../styles/article-text.css';
+import lesson from 'virtual:lesson';
+import '../widgets/index.js';
+import { placeWidget } from '../widgets/host.js';
+import { wireBackLinks } from './back-link.js';
+import { fillFooter } from './footer.js';
+import { buildArticle } from './sections.js';
+import { fillToc, followReading } from './toc.js';
+
+const main = /** @type {HTMLElement} */ (document.getElementById('article'));
+const toc = /** @type {HTMLOListElement} */ (document.querySelector('.toc-list'));
+const footer = /** @type {HTMLElement} */ (document.querySelector('.article-footer'));
+
+document.title = `${lesson.lesson.title} (article) \u00b7 ${lesson.lesson.course} \u00b7 ${lesson.lesson.code}`;
+const sections = buildArticle(document, lesson);
+main.replaceChildren(...sections);
+fillToc(toc, sections);
+fillFooter(footer, lesson.lesson);
+wireBackLinks(
+  document,
+  lesson.slides.map((slide) => slide.id),
+);
+
+const specs = new Map(lesson.slides.map((slide) => [slide.id, slide.widget]));
+for (const section of sections) {
+  const host = /** @type {HTMLElement | null} */ (section.querySelector('.widget-host'));
+  if (host) placeWidget(host, specs.get(section.id), {});
+}
+
+// The sections did not exist when the browser looked for the address's #fragment.
+const target = location.hash
+  ? document.getElementById(decodeURIComponent(location.hash.slice(1)))
+  : null;
+target?.scrollIntoView();
+followReading(toc, sections);

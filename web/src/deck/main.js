@@ -1,0 +1,35 @@
+// The slide deck: sections from the lesson data, reveal.js around them, widgets mounted as their
+// slides are shown.
+import 'reveal.js/reveal.css';
+import 'katex/dist/katex.min.css';
+import '../styles/base.css';
+import '../styles/widgets.css';
+import '../styles/heatmap.css';
+import '../styles/deck.css';
+import '../styles/deck-figures.css';
+import '../styles/deck-narrow.css';
+import lesson from 'virtual:lesson';
+import '../widgets/index.js';
+import { loadEngineOnce } from '../widgets/engine-loader.js';
+import { fitSlides } from './fit.js';
+import { releaseOnEscape } from './keyboard.js';
+import { followScreen, isNarrow, markLayout } from './layout.js';
+import { buildSections } from './sections.js';
+import { startDeck } from './setup.js';
+import { manageWidgets } from './widgets.js';
+
+const root = /** @type {HTMLElement} */ (document.querySelector('.reveal'));
+const slidesElement = /** @type {HTMLElement} */ (root.querySelector('.slides'));
+
+document.title = `${lesson.lesson.title} \u00b7 ${lesson.lesson.course} \u00b7 ${lesson.lesson.code}`;
+// The engine starts loading now, while reveal sets up, and is shared by every widget.
+loadEngineOnce().catch(() => {});
+slidesElement.replaceChildren(...buildSections(document, lesson));
+
+const narrow = isNarrow(window);
+markLayout(document, narrow);
+const { deck, ready } = startDeck(root, { narrow });
+manageWidgets(deck, lesson.slides);
+fitSlides(deck);
+releaseOnEscape(document);
+ready.then(() => followScreen(window, deck));

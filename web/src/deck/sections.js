@@ -1,0 +1,120 @@
+// Builds one <section id="<slide id>"> per slide from the lesson data: the running chrome, the
+// heading, the body (HTML the build has already rendered, math included), the widget's host, and
+// the speaker notes. The first slide is the title slide; the one with id `summary` (else the last)
+// closes the lesson.
+import { buildChrome } from './chrome.js';
+import { practiceExtras, summaryExtras } from './extras.js';
+
+/**
+ * @typedef {object} Slide
+ * @property {string} id
+ * @property {string} title
+ * @property {string} [kicker]
+ * @property {{ type: string, props?: object }} [widget]
+ * @property {string} html
+ * @property {string} notesHtml
+ */
+
+/**
+ * @param {Document} doc
+ * @param {{ lesson: object, slides: Slide[] }} content the `virtual:lesson` object
+ * @returns {HTMLElement[]}
+ */
+export function buildSections(doc, content) {
+  const { lesson, slides } = content;
+  const named = slides.findIndex((slide) => slide.id === 'summary');
+  const summary = named >= 0 ? named : slides.length - 1;
+  return slides.map((slide, index) => {
+    const role = index === 0 ? 'title' : index === summary ? 'summary' : 'content';
+    const section = doc.createElement('section');
+    section.id = slide.id;
+    section.className = `slide slide-${role}${slide.widget ? ' has-widget' : ''}`;
+    section.setAttribute('aria-label', slide.title);
+
+    const frame = doc.createElement('div');
+    frame.className = 'slide-frame';
+    const main = doc.createElement('div');
+    main.className = 'slide-main';
+    const text = doc.createElement('div');
+    text.className = 'slide-text';
+    text.append(...heading(doc, lesson, slide, role), body(doc, slide.html));
+    if (role === 'summary') text.append(summaryExtras(doc, lesson.next, slide.id));
+    if (slide.widget?.type === 'knowledge-check') text.append(practiceExtras(doc));
+    main.append(text);
+    if (slide.widget) main.append(widgetHost(doc, slide.widget.type));
+
+    frame.append(buildChrome(doc, lesson, slide.id, index, slides.length), main);
+    section.append(frame);
+    if (slide.notesHtml) section.append(notes(doc, slide.notesHtml));
+    return section;
+  });
+}
+
+/**
+ * The title slide gets the course line, the lesson title (h1) and subtitle; others a kicker and
+ * an h2.
+ * @param {Document} doc
+ * @param {{ course: string, module: number, lesson: number, subtitle: string }} lesson
+ * @param {Slide} slide
+ * @param {string} role
+ * @returns {HTMLElement[]}
+ */
+function heading(doc, lesson, slide, role) {
+  const line = (tag, className, text) => {
+    const node = doc.createElement(tag);
+    node.className = className;
+    node.textContent = text;
+    return node;
+  };
+  if (role === 'title') {
+    return [
+      line(
+        'p',
+        'slide-course',
+        `${lesson.course} \u00b7 Module ${lesson.module} \u00b7 Lesson ${lesson.lesson}`,
+      ),
+      line('h1', 'slide-heading', slide.title),
+      line('p', 'slide-subtitle', lesson.subtitle),
+    ];
+  }
+  const parts = [];
+  if (slide.kicker) parts.push(line('p', 'slide-kicker', slide.kicker));
+  parts.push(line('h2', 'slide-heading', slide.title));
+  return parts;
+}
+
+/**
+ * @param {Document} doc
+ * @param {string} html rendered by the build from the lesson's own files
+ */
+function body(doc, html) {
+  const div = doc.createElement('div');
+  div.className = 'slide-body';
+  div.innerHTML = html;
+  return div;
+}
+
+/**
+ * The empty element a widget is mounted into while its slide is shown. Swipes that start inside
+ * it stay with the widget.
+ * @param {Document} doc
+ * @param {string} type
+ */
+function widgetHost(doc, type) {
+  const host = doc.createElement('div');
+  host.className = `widget-host widget-${type}`;
+  host.dataset.widget = type;
+  host.setAttribute('data-prevent-swipe', '');
+  return host;
+}
+
+/**
+ * @param {Document} doc
+ * @param {string} html
+ */
+function notes(doc, html) {
+  const aside = doc.createElement('aside');
+  aside.className = 'notes';
+  aside.innerHTML = html;
+  return aside;
+}

@@ -1,0 +1,47 @@
+// reveal.js for the lesson: fixed 1280 x 720 slides scaled to the screen, addressable as
+// index.html#/<slide id>, with keyboard, touch, overview, progress bar, speaker notes (S) and the
+// print view (?print-pdf). The slide counter and the running header are part of each slide.
+import Reveal from 'reveal.js';
+import Notes from 'reveal.js/plugin/notes';
+import { deckMayHandle } from './keyboard.js';
+import { SLIDE_HEIGHT, SLIDE_WIDTH } from './layout.js';
+
+/**
+ * Starts reveal on the `.reveal` element.
+ * @param {HTMLElement} root the `.reveal` element, its `.slides` already filled
+ * @param {{ narrow: boolean }} options
+ * @returns {{ deck: import('reveal.js').default, ready: Promise<unknown> }}
+ */
+export function startDeck(root, { narrow }) {
+  const deck = new Reveal(root, {
+    width: SLIDE_WIDTH,
+    height: SLIDE_HEIGHT,
+    margin: 0,
+    minScale: 0.2,
+    maxScale: 2.5,
+    center: false,
+    disableLayout: narrow,
+    // Phones get our own layout (layout.js), not reveal's scroll view.
+    scrollActivationWidth: null,
+    hash: true,
+    respondToHashChanges: true,
+    controls: true,
+    controlsTutorial: false,
+    controlsBackArrows: 'visible',
+    progress: true,
+    slideNumber: false,
+    keyboardCondition: deckMayHandle,
+    touch: true,
+    overview: true,
+    help: true,
+    transition: 'fade',
+    transitionSpeed: 'fast',
+    backgroundTransition: 'none',
+    navigationMode: 'linear',
+    pdfMaxPagesPerSlide: 1,
+    pdfSeparateFragments: false,
+    preloadIframes: false,
+    plugins: [Notes],
+  });
+  return { deck, ready: deck.initialize() };
+}

@@ -1,0 +1,6 @@
+// Registers every widget, so a page (or a test) that imports this module can create any widget a
+// slide names. Nothing here touches the DOM until a widget is mounted.
+import './heatmap.js';
+import './knowledge-check.js';
+
+export { createWidget, widgetNames } from './registry.js';
