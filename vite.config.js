@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import lessonPlugin from './web/build/vite-plugin-lesson.js';
+import pageHeadPlugin from './web/build/vite-plugin-page-head.js';
 
 const fromRoot = (file) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -19,7 +20,9 @@ export default defineConfig({
   base: './',
   // `import lesson from 'virtual:lesson'`: the checked, rendered content of slides/.
   // KaTeX's CSS and fonts come in through `import './styles/katex.js'` in a page module.
-  plugins: [lessonPlugin({ dir: fromRoot('slides') })],
+  // Every page gets the shared head (charset, viewport, icon, its Content-Security-Policy) from
+  // pageHeadPlugin.
+  plugins: [lessonPlugin({ dir: fromRoot('slides') }), pageHeadPlugin()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

@@ -2,7 +2,10 @@
 // web/src/engine/ wraps these raw functions into the camelCase facade that the page uses.
 #include <emscripten/bind.h>
 
+#include <optional>
+
 #include "attn/attention.hpp"
+#include "attn/embeddings.hpp"
 #include "attn/multi_head.hpp"
 #include "attn/positional.hpp"
 #include "attn/random.hpp"
@@ -125,6 +128,59 @@ val scaling(int d_k, int samples, int keys, int trials, double seed) {
   });
 }
 
+// The word vectors of the last successful loadEmbeddings; empty until then.
+std::optional<Embeddings>& loaded_embeddings() {
+  static std::optional<Embeddings> embeddings;
+  return embeddings;
+}
+
+// bytes: the whole asset (a Uint8Array) -> { words, dim }. A file that does not parse leaves the
+// vectors loaded before in place.
+val load_embeddings(const val& bytes) {
+  return guarded([&] {
+    if (!bytes.instanceof (val::global("Uint8Array"))) {
+      throw InvalidArgument("loadEmbeddings: bytes must be a Uint8Array holding the asset");
+    }
+    std::vector<std::uint8_t> copy(bytes["length"].as<size_t>());
+    val(emscripten::typed_memory_view(copy.size(), copy.data())).call<void>("set", bytes);
+    std::optional<Embeddings>& embeddings = loaded_embeddings();
+    embeddings = Embeddings::parse(copy.data(), copy.size());
+    val out = val::object();
+    out.set("words", embeddings->size());
+    out.set("dim", embeddings->dim());
+    return out;
+  });
+}
+
+// tokens: n strings -> { vectors: (n, d), known: (n) bytes, d }
+val embed(const val& tokens) {
+  return guarded([&] {
+    const std::optional<Embeddings>& embeddings = loaded_embeddings();
+    if (!embeddings) {
+      throw InvalidArgument("embed: no word vectors are loaded; call loadEmbeddings(bytes) first");
+    }
+    if (!tokens.isArray()) throw InvalidArgument("embed: tokens must be an array of strings");
+    const auto n = tokens["length"].as<size_t>();
+    std::vector<std::string> words;
+    words.reserve(n);
+    for (size_t i = 0; i < n; ++i) {
+      const val token = tokens[i];
+      if (!token.isString()) {
+        throw InvalidArgument("embed: token " + std::to_string(i) + " is not a string");
+      }
+      words.push_back(token.as<std::string>());
+    }
+    const EmbeddedTokens result = embeddings->embed(words);
+    val out = val::object();
+    out.set("vectors", float32_array(result.vectors));
+    out.set("known",
+            val::global("Uint8Array")
+                .new_(emscripten::typed_memory_view(result.known.size(), result.known.data())));
+    out.set("d", embeddings->dim());
+    return out;
+  });
+}
+
 }  // namespace
 }  // namespace attn::bindings
 
@@ -140,4 +196,6 @@ EMSCRIPTEN_BINDINGS(attention_core) {
   emscripten::function("glorotUniform", &glorot);
   emscripten::function("unitNormal", &normal);
   emscripten::function("scalingExperiment", &scaling);
+  emscripten::function("loadEmbeddings", &load_embeddings);
+  emscripten::function("embed", &embed);
 }

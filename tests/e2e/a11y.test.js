@@ -2,28 +2,15 @@
 // the lessons page, in light and dark colour schemes.
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 
 import { loadLesson } from '../../web/build/content.js';
-import { assertClean, buildAndServe, launchBrowser, openPage, waitForSlide } from './browser.js';
+import { useSite, waitForSlide } from './browser.js';
 
 const lesson = loadLesson(fileURLToPath(new URL('../../slides', import.meta.url)));
 
-/** @type {{ url: string, close: () => Promise<void> }} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await buildAndServe();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { visit } = useSite();
 
 /**
  * Runs axe on the page and fails with a readable list of what it found.
@@ -43,33 +30,31 @@ for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
   describe(`accessibility in the ${colorScheme} colour scheme`, () => {
     for (const slide of lesson.slides) {
       test(`slide ${slide.id} has no axe violation`, async () => {
-        const { page, log, close } = await openPage(browser, { colorScheme });
-        try {
-          await page.goto(`${server.url}index.html#/${slide.id}`);
-          await waitForSlide(page, slide.id);
-          // Let the slide's figure, if any, finish drawing.
-          if (slide.widget) {
-            await page.locator(`#${slide.id} .widget-area`).first().waitFor({ timeout: 15_000 });
-          }
-          await assertNoViolations(page, `#/${slide.id}`);
-          assertClean(log, new URL(server.url).origin);
-        } finally {
-          await close();
-        }
+        await visit(
+          `index.html#/${slide.id}`,
+          async (page) => {
+            await waitForSlide(page, slide.id);
+            // Let the slide's figure, if any, finish drawing.
+            if (slide.widget) {
+              await page.locator(`#${slide.id} .widget-area`).first().waitFor({ timeout: 15_000 });
+            }
+            await assertNoViolations(page, `#/${slide.id}`);
+          },
+          { colorScheme },
+        );
       });
     }
 
     for (const pageName of ['article.html', 'practice.html', 'lessons.html']) {
       test(`${pageName} has no axe violation`, async () => {
-        const { page, log, close } = await openPage(browser, { colorScheme });
-        try {
-          await page.goto(`${server.url}${pageName}`);
-          await page.waitForLoadState('networkidle');
-          await assertNoViolations(page, pageName);
-          assertClean(log, new URL(server.url).origin);
-        } finally {
-          await close();
-        }
+        await visit(
+          pageName,
+          async (page) => {
+            await page.waitForLoadState('networkidle');
+            await assertNoViolations(page, pageName);
+          },
+          { colorScheme },
+        );
       });
     }
   });

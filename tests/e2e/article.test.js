@@ -1,48 +1,16 @@
 // End-to-end tests of the article (the whole lesson as one page, from the same data as the deck)
 // and of the list of lessons. A production build served on 127.0.0.1, driven in a headless browser.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadLesson } from '../../web/build/content.js';
-import { assertClean, buildAndServe, launchBrowser, openPage, waitForSlide } from './browser.js';
+import { useSite, waitForSlide } from './browser.js';
 
 const TIMEOUT = 15_000;
 const { slides } = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
 const inArticle = slides.filter((slide, index) => index === 0 || slide.inArticle);
 
-/** @type {{ url: string, close: () => Promise<void> } | undefined} */
-let server;
-/** @type {import('playwright-core').Browser | undefined} */
-let browser;
-let origin = '';
-
-before(async () => {
-  server = await buildAndServe();
-  origin = new URL(server.url).origin;
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-/**
- * Opens `path`, runs `body`, then checks the page stayed clean.
- * @param {string} path
- * @param {(page: import('playwright-core').Page) => Promise<void>} body
- * @param {object} [options] passed to openPage
- */
-async function visit(path, body, options) {
-  const session = await openPage(browser, options);
-  try {
-    await session.page.goto(`${server.url}${path}`);
-    await body(session.page);
-    assertClean(session.log, origin);
-  } finally {
-    await session.close();
-  }
-}
+const { visit } = useSite();
 
 /** Every heatmap in the article is drawn. */
 async function figuresReady(page) {

@@ -1,11 +1,16 @@
-// Helpers for the end-to-end tests: build the app, serve dist/ on 127.0.0.1, drive a headless
-// browser, and record everything the page logs and requests.
+// Helpers for the end-to-end tests: serve the built site (dist/) on 127.0.0.1, drive a headless
+// browser, and record everything the page logs and requests. `npm run test:e2e` builds the site
+// once (build-site.js) and then runs every test file; after a build, `node --test
+// tests/e2e/<file>` runs one.
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { build, preview } from 'vite';
+import { preview } from 'vite';
 
 const configFile = fileURLToPath(new URL('../../vite.config.js', import.meta.url));
+const BUILT_PAGE = fileURLToPath(new URL('../../dist/index.html', import.meta.url));
 
 const BROWSER_ARGS = [
   '--headless',
@@ -19,11 +24,13 @@ const BROWSER_ARGS = [
 ];
 
 /**
- * Runs the production build, then serves dist/ on a free port of 127.0.0.1.
+ * Serves the built site, dist/, on a free port of 127.0.0.1.
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
-export async function buildAndServe() {
-  await build({ configFile, logLevel: 'warn' });
+async function serveSite() {
+  if (!existsSync(BUILT_PAGE)) {
+    throw new Error('dist/ is missing: run npm run test:e2e, or node tests/e2e/build-site.js');
+  }
   const server = await preview({
     configFile,
     logLevel: 'warn',
@@ -41,15 +48,20 @@ export async function buildAndServe() {
  * Starts the system's headless browser.
  * @returns {Promise<import('playwright-core').Browser>}
  */
-export function launchBrowser() {
+function launchBrowser() {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: BROWSER_ARGS });
 }
 
 /**
+ * @typedef {{ viewport?: { width: number, height: number }, colorScheme?: 'light' | 'dark',
+ *   initScript?: Function }} PageOptions
+ * @typedef {Awaited<ReturnType<typeof openPage>>} Session
+ */
+
+/**
  * Opens a fresh page that records console errors, page errors, dialogs and every request.
  * @param {import('playwright-core').Browser} browser
- * @param {{ viewport?: { width: number, height: number }, colorScheme?: 'light' | 'dark',
- *   initScript?: Function }} [options]
+ * @param {PageOptions} [options]
  */
 export async function openPage(browser, options = {}) {
   const context = await browser.newContext({
@@ -77,7 +89,7 @@ export async function openPage(browser, options = {}) {
  * @param {string} origin
  * @returns {string[]}
  */
-export function foreignRequests(requests, origin) {
+function foreignRequests(requests, origin) {
   return requests.filter((url) => {
     const parsed = new URL(url);
     if (parsed.protocol === 'data:' || parsed.protocol === 'blob:') return false;
@@ -95,6 +107,53 @@ export function assertClean(log, origin) {
   assert.deepEqual(log.consoleErrors, [], 'console errors');
   assert.deepEqual(log.dialogs, [], 'dialogs opened');
   assert.deepEqual(foreignRequests(log.requests, origin), [], 'requests off the origin');
+}
+
+/**
+ * The site and a browser for the tests of one file: registers the hooks that serve dist/ and
+ * start the browser before the file's tests, and close both after them.
+ */
+export function useSite() {
+  /** @type {{ url: string, close: () => Promise<void> } | undefined} */
+  let server;
+  /** @type {import('playwright-core').Browser | undefined} */
+  let browser;
+
+  before(async () => {
+    server = await serveSite();
+    browser = await launchBrowser();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const site = {
+    /** The site's address, ending in '/'. */
+    url: () => server.url,
+    /** The site's origin, the only one a page may ask anything of. */
+    origin: () => new URL(server.url).origin,
+    browser: () => browser,
+    /**
+     * Opens a fresh page at `path`, runs `body`, then checks that the page logged no error,
+     * opened no dialog and asked nothing of any other origin.
+     * @param {string} path relative to the site, e.g. 'index.html#/title'
+     * @param {(page: import('playwright-core').Page, session: Session) => Promise<void>} body
+     * @param {PageOptions} [options] passed to openPage
+     */
+    async visit(path, body, options) {
+      const session = await openPage(browser, options);
+      try {
+        await session.page.goto(`${server.url}${path}`);
+        await body(session.page, session);
+        assertClean(session.log, site.origin());
+      } finally {
+        await session.close();
+      }
+    },
+  };
+  return site;
 }
 
 /**

@@ -2,49 +2,18 @@
 // the knowledge check, the speaker view, the print view, and slides that fit the screen.
 // A production build served on 127.0.0.1, driven in a headless browser.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadLesson } from '../../web/build/content.js';
-import { assertClean, buildAndServe, launchBrowser, openPage, waitForSlide } from './browser.js';
+import { useSite, waitForSlide } from './browser.js';
 
 const TIMEOUT = 15_000;
 const { slides } = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
 const ids = slides.map((slide) => slide.id);
 const withHeatmap = slides.filter((slide) => slide.widget?.type === 'heatmap').map((s) => s.id);
 
-/** @type {{ url: string, close: () => Promise<void> } | undefined} */
-let server;
-/** @type {import('playwright-core').Browser | undefined} */
-let browser;
-let origin = '';
-
-before(async () => {
-  server = await buildAndServe();
-  origin = new URL(server.url).origin;
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-/**
- * Opens `path`, runs `body`, then checks the page stayed clean.
- * @param {string} path e.g. 'index.html#/title'
- * @param {(page: import('playwright-core').Page, session: object) => Promise<void>} body
- * @param {object} [options] passed to openPage
- */
-async function visit(path, body, options) {
-  const session = await openPage(browser, options);
-  try {
-    await session.page.goto(`${server.url}${path}`);
-    await body(session.page, session);
-    assertClean(session.log, origin);
-  } finally {
-    await session.close();
-  }
-}
+const site = useSite();
+const { visit } = site;
 
 /**
  * The links of a slide, as [text, href] pairs.
@@ -140,7 +109,7 @@ describe('other views', () => {
   test('on a 1280 x 720 screen every slide fits its frame, clear of the controls', async () => {
     await visit('index.html#/title', async (page) => {
       for (const id of ids) {
-        await page.goto(`${server.url}index.html#/${id}`);
+        await page.goto(`${site.url()}index.html#/${id}`);
         await waitForSlide(page, id);
         if (slides.find((slide) => slide.id === id)?.widget) {
           await page.locator(`#${id} .widget-area`).waitFor({ timeout: TIMEOUT });
@@ -167,7 +136,7 @@ describe('other views', () => {
       'index.html#/title',
       async (page) => {
         for (const id of ids) {
-          await page.goto(`${server.url}index.html#/${id}`);
+          await page.goto(`${site.url()}index.html#/${id}`);
           await waitForSlide(page, id);
           const looks = await page.evaluate((slideId) => {
             const section = document.getElementById(slideId);

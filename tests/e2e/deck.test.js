@@ -2,16 +2,15 @@
 // and counter, typeset math, keys inside a widget, widget state across visits, the loading line.
 // A production build served on 127.0.0.1, driven in a headless browser.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadLesson } from '../../web/build/content.js';
 import {
   assertClean,
-  buildAndServe,
   currentSlide,
-  launchBrowser,
   openPage,
   readLabels,
+  useSite,
   waitForSlide,
 } from './browser.js';
 
@@ -21,39 +20,24 @@ const ids = slides.map((slide) => slide.id);
 const total = String(slides.length).padStart(2, '0');
 const HEADER = `${lesson.course} · ${lesson.code}`;
 
-/** @type {{ url: string, close: () => Promise<void> } | undefined} */
-let server;
-/** @type {import('playwright-core').Browser | undefined} */
-let browser;
-let origin = '';
-
-before(async () => {
-  server = await buildAndServe();
-  origin = new URL(server.url).origin;
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useSite();
 
 /**
- * Opens the deck at `hash`, runs `body`, then checks the page stayed clean.
+ * Opens the deck at `hash`, waits until it is ready, runs `body`, then checks the page stayed
+ * clean.
  * @param {string} hash e.g. '#/title'
- * @param {(page: import('playwright-core').Page, log: object) => Promise<void>} body
- * @param {object} [options] passed to openPage
+ * @param {(page: import('playwright-core').Page) => Promise<void>} body
+ * @param {import('./browser.js').PageOptions} [options] passed to openPage
  */
-async function withDeck(hash, body, options) {
-  const session = await openPage(browser, options);
-  try {
-    await session.page.goto(`${server.url}index.html${hash}`);
-    await session.page.locator('.reveal.ready').waitFor({ timeout: TIMEOUT });
-    await body(session.page, session.log);
-    assertClean(session.log, origin);
-  } finally {
-    await session.close();
-  }
+function withDeck(hash, body, options) {
+  return site.visit(
+    `index.html${hash}`,
+    async (page) => {
+      await page.locator('.reveal.ready').waitFor({ timeout: TIMEOUT });
+      await body(page);
+    },
+    options,
+  );
 }
 
 /**
@@ -83,7 +67,7 @@ describe('the deck', () => {
   test('every slide opens by its address and shows the header and counter', async () => {
     await withDeck('#/title', async (page) => {
       for (const [index, id] of ids.entries()) {
-        await page.goto(`${server.url}index.html#/${id}`);
+        await page.goto(`${site.url()}index.html#/${id}`);
         await expectSlide(page, index);
       }
     });
@@ -142,7 +126,7 @@ describe('the deck', () => {
         });
       await swipe('section#bottleneck .slide-main');
       await waitForSlide(page, ids[2]);
-      await page.goto(`${server.url}index.html#/title`);
+      await page.goto(`${site.url()}index.html#/title`);
       await heatmapReady(page);
       await swipe('#title .hm-figure');
       await page.waitForTimeout(300);
@@ -248,7 +232,7 @@ describe('figures on the slides', () => {
   });
 
   test('a loading line shows while the engine starts, which happens once', async () => {
-    const session = await openPage(browser);
+    const session = await openPage(site.browser());
     try {
       let release;
       const gate = new Promise((resolve) => (release = resolve));
@@ -256,18 +240,18 @@ describe('figures on the slides', () => {
         await gate;
         await route.continue();
       });
-      await session.page.goto(`${server.url}index.html#/title`);
+      await session.page.goto(`${site.url()}index.html#/title`);
       const loading = session.page.locator('#title').getByRole('status');
       await loading.getByText(/Loading the attention engine/).waitFor({ timeout: TIMEOUT });
       release();
       await heatmapReady(session.page);
-      await session.page.goto(`${server.url}index.html#/scaled-dot-product`);
+      await session.page.goto(`${site.url()}index.html#/scaled-dot-product`);
       await session.page
         .locator('#scaled-dot-product .hm-figure svg.heatmap-svg')
         .waitFor({ timeout: TIMEOUT });
       const fetched = session.log.requests.filter((url) => url.endsWith('.wasm'));
       assert.equal(fetched.length, 1, 'the engine is fetched once');
-      assertClean(session.log, origin);
+      assertClean(session.log, site.origin());
     } finally {
       await session.close();
     }

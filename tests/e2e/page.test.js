@@ -1,18 +1,11 @@
 // End-to-end tests of the live heatmap on the deck's title slide: a production build served on
 // 127.0.0.1, driven in a headless browser. Run with `npm run test:e2e`.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadLesson } from '../../web/build/content.js';
 import { tokenize } from '../../web/src/text/tokenize.js';
-import {
-  buildAndServe,
-  foreignRequests,
-  launchBrowser,
-  openPage,
-  readLabels,
-  readTable,
-} from './browser.js';
+import { openPage, readLabels, readTable, useSite } from './browser.js';
 
 // The title slide's sentence, as the lesson gives it, in the tokens the figure should show.
 const lesson = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
@@ -23,23 +16,10 @@ const REPEAT = DEFAULT_TOKENS.map((token, i) => [i, DEFAULT_TOKENS.indexOf(token
   ([, j]) => j > 0,
 );
 const TIMEOUT = 15_000;
+/** The word-vector asset, as the page asks for it. */
+const VECTORS = 'embeddings/en-20k-100d.bin';
 
-/** @type {{ url: string, close: () => Promise<void> } | undefined} */
-let server;
-/** @type {import('playwright-core').Browser | undefined} */
-let browser;
-let origin = '';
-
-before(async () => {
-  server = await buildAndServe();
-  origin = new URL(server.url).origin;
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useSite();
 
 /** The title slide, which holds the heatmap. */
 const SLIDE = '#title';
@@ -47,23 +27,20 @@ const FIGURE = `${SLIDE} .hm-figure`;
 
 /**
  * Opens the deck, waits for the title slide's figure, runs `body`, then checks the page logged no
- * error and asked nothing of any other origin.
- * @param {(page: import('playwright-core').Page, log: object) => Promise<void>} body
- * @param {object} [options] passed to openPage
+ * error, opened no dialog and asked nothing of any other origin.
+ * @param {(page: import('playwright-core').Page, log: import('./browser.js').Session['log'])
+ *   => Promise<void>} body
+ * @param {import('./browser.js').PageOptions} [options] passed to openPage
  */
-async function withPage(body, options) {
-  const session = await openPage(browser, options);
-  try {
-    await session.page.goto(server.url);
-    await session.page.locator(`${FIGURE} svg.heatmap-svg`).waitFor({ timeout: TIMEOUT });
-    await body(session.page, session.log);
-    assert.deepEqual(session.log.pageErrors, [], 'page errors');
-    assert.deepEqual(session.log.consoleErrors, [], 'console errors');
-    assert.deepEqual(session.log.dialogs, [], 'dialogs opened');
-    assert.deepEqual(foreignRequests(session.log.requests, origin), [], 'requests off the origin');
-  } finally {
-    await session.close();
-  }
+function withPage(body, options) {
+  return site.visit(
+    '',
+    async (page, session) => {
+      await page.locator(`${FIGURE} svg.heatmap-svg`).waitFor({ timeout: TIMEOUT });
+      await body(page, session.log);
+    },
+    options,
+  );
 }
 
 /**
@@ -128,12 +105,57 @@ describe('the heatmap on the title slide', () => {
         log.requests.some((url) => url.endsWith('.wasm')),
         'the engine was fetched',
       );
+      // The word vectors: one request, to the page's own origin, whatever else the deck holds.
+      const vectors = log.requests.filter((url) => url.endsWith(VECTORS));
+      assert.equal(vectors.length, 1, 'the word vectors were fetched once');
+      assert.equal(new URL(vectors[0]).origin, site.origin());
       assert.equal(await page.locator(`${SLIDE} .hm-status`).isVisible(), false);
+      assert.equal(await page.locator(`${SLIDE} .hm-unknown`).isVisible(), false);
+      assert.equal(await page.locator(`${FIGURE} .unknown`).count(), 0, 'every word is known');
       await assert.doesNotReject(
         page
           .locator(SLIDE)
-          .getByText('Word vectors are placeholders for now')
+          .getByText('Each token is a pre-trained word vector')
           .waitFor({ timeout: TIMEOUT }),
+      );
+      assert.equal(await page.getByText(/placeholder/i).count(), 0);
+    });
+  });
+
+  test('a word outside the vocabulary is marked in the labels, the read-out and the table', async () => {
+    await withPage(async (page) => {
+      await typeSentence(page, 'The zyxwv sat.');
+      const tokens = ['the', 'zyxwv', 'sat', '.'];
+      await waitForRows(page, tokens);
+      const marked = await page.locator(`${FIGURE} svg`).evaluate((svg) => ({
+        rows: Array.from(svg.querySelectorAll('.row-label'), (t) =>
+          t.classList.contains('unknown'),
+        ),
+        cols: Array.from(svg.querySelectorAll('.col-label'), (t) =>
+          t.classList.contains('unknown'),
+        ),
+        style: getComputedStyle(svg.querySelector('.row-label.unknown')).fontStyle,
+      }));
+      assert.deepEqual(marked.rows, [false, true, false, false]);
+      assert.deepEqual(marked.cols, [false, true, false, false]);
+      assert.equal(marked.style, 'italic');
+
+      const headers = await page
+        .locator(`${FIGURE} table th.unknown`)
+        .evaluateAll((cells) => cells.map((th) => th.textContent));
+      assert.deepEqual(headers, ['zyxwv', 'zyxwv']);
+      assert.match(
+        await page.locator(`${FIGURE} table caption`).textContent(),
+        /Not in the vocabulary: “zyxwv”\.$/,
+      );
+      const note = page.locator(`${SLIDE} .hm-unknown`);
+      assert.equal(await note.isVisible(), true);
+      assert.match(await note.innerText(), /^Not in the vocabulary .*“zyxwv”\./);
+
+      await page.locator(`${SLIDE} [role="gridcell"]`).nth(tokens.length).hover();
+      assert.match(
+        await page.locator(`${SLIDE} .heatmap-readout`).innerText(),
+        /^query “zyxwv” \(not in the vocabulary\) to key “the”: weight 0\.\d+$/,
       );
     });
   });
@@ -328,15 +350,50 @@ describe('the heatmap on the title slide', () => {
   });
 });
 
+describe('the word vectors', () => {
+  test('a figure says it is loading them until they are there', async () => {
+    /** @type {() => void} */
+    let release = () => {};
+    const held = new Promise((resolve) => (release = resolve));
+    await site.visit('', async (page) => {
+      await page.route(`**/${VECTORS}`, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.reload();
+      const status = page.locator(SLIDE).getByRole('status');
+      await status.getByText('Loading word vectors').waitFor({ timeout: TIMEOUT });
+      assert.equal(await page.locator(`${FIGURE} svg`).count(), 0);
+      release();
+      await page.locator(`${FIGURE} svg.heatmap-svg`).waitFor({ timeout: TIMEOUT });
+      assert.deepEqual((await readLabels(page)).rows, DEFAULT_TOKENS);
+    });
+  });
+
+  test('when they cannot be fetched, the figure says so', async () => {
+    const session = await openPage(site.browser());
+    try {
+      await session.page.route(`**/${VECTORS}`, (route) => route.abort());
+      await session.page.goto(site.url());
+      const alert = session.page.locator(SLIDE).getByRole('alert');
+      await alert.getByText(/word vectors could not be loaded/).waitFor({ timeout: TIMEOUT });
+      assert.equal(await session.page.locator(`${SLIDE} svg`).count(), 0);
+      assert.deepEqual(session.log.pageErrors, []);
+    } finally {
+      await session.close();
+    }
+  });
+});
+
 describe('when the engine cannot run', () => {
   test('a browser without WebAssembly gets a clear message', async () => {
-    const session = await openPage(browser, {
+    const session = await openPage(site.browser(), {
       initScript: () => {
         delete globalThis.WebAssembly;
       },
     });
     try {
-      await session.page.goto(server.url);
+      await session.page.goto(site.url());
       const alert = session.page.locator(SLIDE).getByRole('alert');
       await alert.getByText(/needs WebAssembly/).waitFor({ timeout: TIMEOUT });
       assert.equal(await session.page.locator(`${SLIDE} svg`).count(), 0);
@@ -347,10 +404,10 @@ describe('when the engine cannot run', () => {
   });
 
   test('an engine that fails to load gets a clear message, not a blank page', async () => {
-    const session = await openPage(browser);
+    const session = await openPage(site.browser());
     try {
       await session.page.route('**/*.wasm', (route) => route.abort());
-      await session.page.goto(server.url);
+      await session.page.goto(site.url());
       const alert = session.page.locator(SLIDE).getByRole('alert');
       await alert.getByText(/could not be loaded/).waitFor({ timeout: TIMEOUT });
       assert.equal(await session.page.locator(`${SLIDE} svg`).count(), 0);

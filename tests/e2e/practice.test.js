@@ -4,17 +4,10 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { loadLesson } from '../../web/build/content.js';
-import {
-  assertClean,
-  buildAndServe,
-  currentSlide,
-  launchBrowser,
-  openPage,
-  waitForSlide,
-} from './browser.js';
+import { assertClean, currentSlide, openPage, useSite, waitForSlide } from './browser.js';
 
 const TIMEOUT = 15_000;
 const lesson = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
@@ -23,42 +16,26 @@ const items = lesson.quiz.items;
 const SHOTS = fileURLToPath(new URL('../../build/screenshots/', import.meta.url));
 mkdirSync(SHOTS, { recursive: true });
 
-/** @type {{ url: string, close: () => Promise<void> } | undefined} */
-let server;
-/** @type {import('playwright-core').Browser | undefined} */
-let browser;
-let origin = '';
-
-before(async () => {
-  server = await buildAndServe();
-  origin = new URL(server.url).origin;
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useSite();
 
 /**
  * Opens the practice page, waits until every item is ready, runs `body`, then checks that the
  * page logged no error, opened no dialog and asked nothing of any other origin.
  * @param {(page: import('playwright-core').Page) => Promise<void>} body
- * @param {object} [options] passed to openPage
+ * @param {import('./browser.js').PageOptions} [options] passed to openPage
  */
-async function withPractice(body, options) {
-  const session = await openPage(browser, options);
-  try {
-    await session.page.goto(new URL('practice.html', server.url).href);
-    await session.page.locator('.practice-item .quiz').first().waitFor({ timeout: TIMEOUT });
-    await session.page.waitForFunction(() => !document.querySelector('.practice-item .status'), {
-      timeout: TIMEOUT,
-    });
-    await body(session.page);
-    assertClean(session.log, origin);
-  } finally {
-    await session.close();
-  }
+function withPractice(body, options) {
+  return site.visit(
+    'practice.html',
+    async (page) => {
+      await page.locator('.practice-item .quiz').first().waitFor({ timeout: TIMEOUT });
+      await page.waitForFunction(() => !document.querySelector('.practice-item .status'), {
+        timeout: TIMEOUT,
+      });
+      await body(page);
+    },
+    options,
+  );
 }
 
 /** @param {import('playwright-core').Page} page @param {string} id */
@@ -230,13 +207,13 @@ describe('the practice page', () => {
   });
 
   test('without WebAssembly the live items say why, and the others still work', async () => {
-    const session = await openPage(browser, {
+    const session = await openPage(site.browser(), {
       initScript: () => {
         delete globalThis.WebAssembly;
       },
     });
     try {
-      await session.page.goto(new URL('practice.html', server.url).href);
+      await session.page.goto(new URL('practice.html', site.url()).href);
       const alert = session.page.getByRole('alert');
       await alert.getByText(/need WebAssembly/).waitFor({ timeout: TIMEOUT });
       for (const { id } of liveItems) {
@@ -255,10 +232,10 @@ describe('the practice page', () => {
 
 describe('the knowledge check in the deck', () => {
   test('answering with the keyboard never moves the slides, and progress survives a detour', async () => {
-    const session = await openPage(browser);
+    const session = await openPage(site.browser());
     const { page } = session;
     try {
-      await page.goto(new URL('index.html#/knowledge-check', server.url).href);
+      await page.goto(new URL('index.html#/knowledge-check', site.url()).href);
       const quiz = page.locator('section#knowledge-check .quiz');
       await quiz.waitFor({ timeout: TIMEOUT });
       const first = items.find((item) => item.id === lesson.quiz.check[0]);
@@ -306,7 +283,7 @@ describe('the knowledge check in the deck', () => {
       assert.match(await quiz.locator('legend').innerText(), /Question 1 of 4/i);
       assert.match(await quiz.locator('.quiz-score').innerText(), /Score 0 \/ 0/);
       assert.equal(await currentSlide(page), 'knowledge-check', 'still on the slide');
-      assertClean(session.log, origin);
+      assertClean(session.log, site.origin());
     } finally {
       await session.close();
     }

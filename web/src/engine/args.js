@@ -73,6 +73,40 @@ export function paddingBytes(where, flags, nk) {
 }
 
 /**
+ * Bytes as a Uint8Array: a Uint8Array itself (a Node Buffer is one) or an ArrayBuffer.
+ * @param {string} where
+ * @param {string} name
+ * @param {unknown} bytes
+ * @returns {Uint8Array}
+ */
+export function requireBytes(where, name, bytes) {
+  if (bytes instanceof Uint8Array) return bytes;
+  if (bytes instanceof ArrayBuffer) return new Uint8Array(bytes);
+  throw new Error(
+    `${where}: ${name} must be a Uint8Array or an ArrayBuffer, got ${describe(bytes)}`,
+  );
+}
+
+/**
+ * Checks that `values` is an array of strings.
+ * @param {string} where
+ * @param {string} name
+ * @param {unknown} values
+ * @returns {string[]}
+ */
+export function requireStrings(where, name, values) {
+  if (!Array.isArray(values)) {
+    throw new Error(`${where}: ${name} must be an array of strings, got ${describe(values)}`);
+  }
+  values.forEach((value, i) => {
+    if (typeof value !== 'string') {
+      throw new Error(`${where}: ${name}[${i}] must be a string, got ${describe(value)}`);
+    }
+  });
+  return values;
+}
+
+/**
  * @param {unknown} value
  * @returns {value is ArrayLike<any>}
  */

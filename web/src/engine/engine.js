@@ -1,6 +1,13 @@
 // The engine facade: camelCase functions over the raw embind module, taking and returning plain
 // Float32Arrays. Views and widgets get their numbers from here and never touch the module.
-import { paddingBytes, requireCount, requireNumber, requireValues } from './args.js';
+import {
+  paddingBytes,
+  requireBytes,
+  requireCount,
+  requireNumber,
+  requireStrings,
+  requireValues,
+} from './args.js';
 
 // Must match AttentionSlot in wasm/workspace.hpp.
 const SLOT = { q: 0, k: 1, v: 2, padding: 3, results: 4 };
@@ -135,6 +142,17 @@ export function createEngine(core) {
         requireCount(where, name, value);
       }
       return core.scalingExperiment(dk, samples, keys, trials, requireSeed(where, seed));
+    },
+
+    // bytes: the word-vector asset (docs/embeddings.md), copied into the core once. Loading
+    // another file replaces it; a file that does not parse leaves the old one in place.
+    loadEmbeddings(bytes) {
+      return core.loadEmbeddings(requireBytes('loadEmbeddings', 'bytes', bytes));
+    },
+
+    // tokens: n strings -> vectors (n, d), known (n)
+    embed(tokens) {
+      return core.embed(requireStrings('embed', 'tokens', tokens));
     },
   };
 }

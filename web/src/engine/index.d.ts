@@ -86,6 +86,17 @@ export interface ScalingResult {
   scaled: ScalingSide;
 }
 
+export interface EmbeddingsInfo {
+  words: number; // vocabulary size
+  dim: number; // d, the length of every vector
+}
+
+export interface EmbeddedTokens {
+  vectors: Float32Array; // (n, d), row i the vector of tokens[i]
+  known: Uint8Array; // (n), 1 = a vocabulary word, 0 = unknown (a fallback vector)
+  d: number;
+}
+
 export interface Engine {
   softmax(x: Values, rows: number, cols: number, options?: { temperature?: number }): Float32Array;
   attention(input: AttentionInput & { trace?: true }): AttentionTrace;
@@ -102,6 +113,8 @@ export interface Engine {
     trials?: number;
     seed?: number;
   }): ScalingResult;
+  loadEmbeddings(bytes: Uint8Array | ArrayBuffer): EmbeddingsInfo; // the word-vector asset
+  embed(tokens: string[]): EmbeddedTokens; // throws until loadEmbeddings has succeeded
 }
 
 export function loadEngine(): Promise<Engine>;

@@ -1,48 +1,29 @@
-// Token -> vector. PLACEHOLDER: these are not learned word vectors. Each token gets d numbers
-// drawn from N(0, 1) with a seed made from the token itself (32-bit FNV-1a hash of its lower-case
-// UTF-8 bytes), so the same word always gets the same vector, but similar words do not get
-// similar vectors. A later lesson step replaces this with real word vectors.
+// Token -> vector: pre-trained English word vectors (100-d GloVe, the 20,000 most frequent
+// lower-case words; docs/embeddings.md), looked up by the engine once web/src/text/vectors.js has
+// loaded them. A token the vocabulary does not hold gets a stand-in vector of its own (the same
+// for the same token, of a typical length, unrelated to any word) and is flagged unknown.
 
-/** Length of each placeholder vector. */
-export const EMBED_DIM = 16;
-
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-const encoder = new TextEncoder();
-
-/**
- * 32-bit FNV-1a hash of the UTF-8 bytes of a string.
- * @param {string} text
- * @returns {number} an unsigned 32-bit integer
- */
-export function fnv1a32(text) {
-  let hash = FNV_OFFSET;
-  for (const byte of encoder.encode(text)) {
-    hash ^= byte;
-    hash = Math.imul(hash, FNV_PRIME);
-  }
-  return hash >>> 0;
-}
+/** Length of each word vector: the asset's dimension. */
+export const EMBED_DIM = 100;
 
 /**
  * Builds the embedding matrix X (n x d, row-major) for a list of tokens.
+ * @param {{ embed: (tokens: string[]) => { vectors: Float32Array, known: Uint8Array, d: number } }} engine
+ *   the facade, with the word vectors loaded
  * @param {string[]} tokens the tokens, one row each
- * @param {(rows: number, cols: number, seed: number) => Float32Array} unitNormal the engine's
- *   seeded N(0, 1) generator
- * @param {number} [d] the vector length
- * @returns {Float32Array} X, with row i the vector of tokens[i]
+ * @returns {{ x: Float32Array, unknown: boolean[], d: number }} X, with row i the vector of
+ *   tokens[i], and whether each token was missing from the vocabulary
  */
-export function embedTokens(tokens, unitNormal, d = EMBED_DIM) {
-  const x = new Float32Array(tokens.length * d);
-  const cache = new Map();
-  tokens.forEach((token, i) => {
-    const key = token.toLowerCase();
-    let row = cache.get(key);
-    if (!row) {
-      row = unitNormal(1, d, fnv1a32(key));
-      cache.set(key, row);
-    }
-    x.set(row, i * d);
-  });
-  return x;
+export function embedTokens(engine, tokens) {
+  const { vectors, known, d } = engine.embed(tokens);
+  return { x: vectors, unknown: Array.from(known, (flag) => flag === 0), d };
+}
+
+/**
+ * A `known` test for the tokenizer: whether the loaded vocabulary holds `word`.
+ * @param {{ embed: (tokens: string[]) => { known: Uint8Array } }} engine
+ * @returns {(word: string) => boolean}
+ */
+export function vocabularyOf(engine) {
+  return (word) => engine.embed([word]).known[0] === 1;
 }

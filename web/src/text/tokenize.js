@@ -1,6 +1,9 @@
 // Splits text into lower-case tokens: words (any script) and single punctuation marks or symbols.
-// Emoji stay whole (one token per user-visible character, skin tones and joiners included).
-// It accepts any string, including broken Unicode, and never throws.
+// English contractions are split the way the word vectors hold them ("didn't" -> "did", "n't";
+// "it's" -> "it", "'s"; docs/embeddings.md), and a hyphenated compound stays one token when the
+// vocabulary holds it ("well-known"). Emoji stay whole (one token per user-visible character,
+// skin tones and joiners included). It accepts any string, including broken Unicode, and never
+// throws.
 
 const WORD_SEGMENTER = makeSegmenter('word');
 const GRAPHEME_SEGMENTER = makeSegmenter('grapheme');
@@ -12,6 +15,21 @@ const FALLBACK_TOKEN = /[\p{L}\p{M}\p{N}]+(?:['\u2019][\p{L}\p{M}\p{N}]+)*|[^\s\
 // Pieces that carry nothing to show: spaces, control and invisible formatting characters, and
 // broken halves of surrogate pairs.
 const INVISIBLE = /^[\s\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}]*$/u;
+
+// A right single quotation mark or modifier-letter apostrophe between letters is an apostrophe.
+const CURLY_APOSTROPHE = /(?<=\p{L})[\u2019\u02bc](?=\p{L})/gu;
+
+// Letters joined by single hyphens, standing alone (not part of a longer word).
+const COMPOUND = /(?<![\p{L}\p{M}\p{N}_'-])\p{L}+(?:-\p{L}+)+(?![\p{L}\p{M}\p{N}_'-])/gu;
+
+// The contraction pieces the vocabulary holds, and the word before "n't" where it is not simply
+// the rest of the word ("can't" -> "can", "n't" rather than "ca", "n't").
+const CONTRACTION = /^(.+?)(n't|'s|'re|'ve|'m|'ll|'d)$/u;
+const IRREGULAR_NOT = new Map([
+  ["can't", 'can'],
+  ["won't", 'will'],
+  ["shan't", 'shall'],
+]);
 
 /**
  * @param {'word' | 'grapheme'} granularity
@@ -28,17 +46,19 @@ function makeSegmenter(granularity) {
 }
 
 /**
- * Cleans the text: Unicode NFC form and lower case.
+ * Cleans the text: Unicode NFC form, lower case, straight apostrophes inside words.
  * @param {string} text
  * @returns {string}
  */
 function normalize(text) {
   const s = String(text ?? '');
+  let clean;
   try {
-    return s.normalize('NFC').toLowerCase();
+    clean = s.normalize('NFC').toLowerCase();
   } catch {
-    return s.toLowerCase();
+    clean = s.toLowerCase();
   }
+  return clean.replace(CURLY_APOSTROPHE, "'");
 }
 
 /**
@@ -46,6 +66,7 @@ function normalize(text) {
  * @returns {string[]}
  */
 function segmentTokens(text) {
+  if (!WORD_SEGMENTER || !GRAPHEME_SEGMENTER) return text.match(FALLBACK_TOKEN) ?? [];
   const tokens = [];
   for (const { segment, isWordLike } of WORD_SEGMENTER.segment(text)) {
     if (isWordLike) {
@@ -59,16 +80,49 @@ function segmentTokens(text) {
 }
 
 /**
+ * Splits a contraction into its word and the piece the vocabulary holds.
+ * @param {string} token
+ * @returns {string[]}
+ */
+function splitContraction(token) {
+  const irregular = IRREGULAR_NOT.get(token);
+  if (irregular) return [irregular, "n't"];
+  const match = CONTRACTION.exec(token);
+  return match ? [match[1], match[2]] : [token];
+}
+
+/**
+ * Asks the vocabulary about a word; a vocabulary that throws knows nothing.
+ * @param {((word: string) => boolean) | undefined} known
+ * @param {string} word
+ */
+function knows(known, word) {
+  try {
+    return Boolean(known?.(word));
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Splits a sentence into lower-case word and punctuation tokens.
  * @param {string} text any text typed by the learner
+ * @param {{ known?: (word: string) => boolean }} [options] `known` says whether the vocabulary
+ *   holds a word; without it, hyphenated compounds are split at their hyphens
  * @returns {string[]} the tokens, in order; empty for empty or whitespace-only text
- * @example tokenize('The cat sat.') // ['the', 'cat', 'sat', '.']
+ * @example tokenize("The cat didn't sit.") // ['the', 'cat', 'did', "n't", 'sit', '.']
  */
-export function tokenize(text) {
+export function tokenize(text, { known } = {}) {
   const clean = normalize(text);
-  const raw =
-    WORD_SEGMENTER && GRAPHEME_SEGMENTER
-      ? segmentTokens(clean)
-      : (clean.match(FALLBACK_TOKEN) ?? []);
-  return raw.filter((token) => !INVISIBLE.test(token));
+  const raw = [];
+  let start = 0;
+  if (known) {
+    for (const match of clean.matchAll(COMPOUND)) {
+      if (!knows(known, match[0])) continue;
+      raw.push(...segmentTokens(clean.slice(start, match.index)), match[0]);
+      start = match.index + match[0].length;
+    }
+  }
+  raw.push(...segmentTokens(clean.slice(start)));
+  return raw.filter((token) => !INVISIBLE.test(token)).flatMap(splitContraction);
 }

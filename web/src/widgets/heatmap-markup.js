@@ -14,6 +14,7 @@ let instances = 0;
  * @property {HTMLElement} result the figure with its caption, hidden when there is nothing to draw
  * @property {HTMLElement} count
  * @property {HTMLElement} figure the container the heatmap view draws into
+ * @property {HTMLElement} unknown the line naming the tokens outside the vocabulary
  */
 
 /**
@@ -45,7 +46,8 @@ export function buildHeatmapParts(doc) {
         </div>
       </div>
       <p class="note hm-note">
-        Word vectors are placeholders for now: random but fixed per word, not learned meanings.
+        Each token is a pre-trained word vector of 100 numbers, from a vocabulary of the 20,000
+        most frequent English words.
       </p>
     </div>
     <div class="hm-output">
@@ -61,6 +63,7 @@ export function buildHeatmapParts(doc) {
           it looks at (key). Each row adds up to 1.
         </p>
         <div class="hm-figure"></div>
+        <p class="note hm-unknown" hidden></p>
       </figure>
     </div>`;
   const find = (selector) => /** @type {any} */ (root.querySelector(selector));
@@ -73,6 +76,7 @@ export function buildHeatmapParts(doc) {
     result: find('.hm-result'),
     count: find('.hm-count'),
     figure: find('.hm-figure'),
+    unknown: find('.hm-unknown'),
   };
 }
 

@@ -1,11 +1,18 @@
 // The `heatmap` widget: a sentence box and a causal-mask toggle, and the self-attention weights of
 // the sentence as a heatmap, computed by the engine as the learner types. Props: { sentence,
 // causal, state }; state keeps the learner's sentence and toggle across mounts.
+import { vocabularyOf } from '../text/embed.js';
 import { tokenize } from '../text/tokenize.js';
 import { clearHeatmap, renderHeatmap } from '../views/heatmap/index.js';
 import { buildHeatmapParts, setLine } from './heatmap-markup.js';
 import { registerWidget } from './registry.js';
-import { MAX_TOKENS, countText, heatmapData, selfAttention } from './self-attention.js';
+import {
+  MAX_TOKENS,
+  countText,
+  heatmapData,
+  selfAttention,
+  unknownText,
+} from './self-attention.js';
 
 const DEFAULT_SENTENCE = 'The cat sat on the mat because it was tired.';
 const PROMPT = 'Type a sentence to see how its words attend to each other.';
@@ -68,12 +75,12 @@ function createHeatmap() {
 /**
  * Reads the inputs and redraws the figure, or shows why there is none.
  * @param {ReturnType<typeof buildHeatmapParts>} parts
- * @param {{ unitNormal: Function, attention: Function }} engine
+ * @param {{ embed: Function, attention: Function }} engine the facade, word vectors loaded
  * @param {string} sentence
  * @param {boolean} causal
  */
 function draw(parts, engine, sentence, causal) {
-  const all = tokenize(sentence);
+  const all = tokenize(sentence, { known: vocabularyOf(engine) });
   if (all.length === 0) {
     hideFigure(parts);
     setLine(parts.error, '');
@@ -88,8 +95,9 @@ function draw(parts, engine, sentence, causal) {
       : '',
   );
   let weights;
+  let unknown;
   try {
-    weights = selfAttention(engine, tokens, causal);
+    ({ weights, unknown } = selfAttention(engine, tokens, causal));
   } catch (error) {
     console.error(error);
     hideFigure(parts);
@@ -99,7 +107,8 @@ function draw(parts, engine, sentence, causal) {
   setLine(parts.error, '');
   parts.count.textContent = countText(tokens.length, causal);
   parts.result.hidden = false;
-  renderHeatmap(parts.figure, heatmapData(tokens, weights, causal));
+  renderHeatmap(parts.figure, heatmapData(tokens, weights, causal, unknown));
+  setLine(parts.unknown, unknownText(tokens, unknown));
 }
 
 /** @param {ReturnType<typeof buildHeatmapParts>} parts */
@@ -108,4 +117,4 @@ function hideFigure(parts) {
   clearHeatmap(parts.figure);
 }
 
-registerWidget('heatmap', createHeatmap);
+registerWidget('heatmap', createHeatmap, { vectors: true });

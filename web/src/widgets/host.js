@@ -1,10 +1,12 @@
 // Puts one widget into a host element the page owns: a loading line while the engine starts, the
 // widget once it is ready, or a clear message when it cannot run. The deck and the article both
 // place their widgets through here.
+import { VectorsUnavailable, loadVectorsOnce, vectorsLoaded } from '../text/vectors.js';
 import { EngineUnavailable, loadEngineOnce, loadedEngine } from './engine-loader.js';
-import { createWidget } from './registry.js';
+import { createWidget, needsVectors } from './registry.js';
 
 const LOADING = 'Loading the attention engine\u2026';
+const LOADING_VECTORS = 'Loading word vectors\u2026';
 const BROKEN = 'This figure could not be drawn. Please reload the page to try again.';
 
 /**
@@ -40,16 +42,23 @@ export function placeWidget(host, spec, state) {
   };
   const fail = (error) => {
     if (gone) return;
-    if (!(error instanceof EngineUnavailable)) console.error(error);
-    showMessage(host, 'alert', error instanceof EngineUnavailable ? error.message : BROKEN);
+    const known = error instanceof EngineUnavailable || error instanceof VectorsUnavailable;
+    if (!known) console.error(error);
+    showMessage(host, 'alert', known ? error.message : BROKEN);
+  };
+  // A widget that embeds tokens waits for the word vectors too, with a note of its own.
+  const vectorsFor = (engine) => {
+    if (!needsVectors(spec.type) || vectorsLoaded()) return engine;
+    if (!gone) showMessage(host, 'status', LOADING_VECTORS);
+    return loadVectorsOnce(engine).then(() => engine);
   };
 
   const engine = loadedEngine();
-  if (engine) {
+  if (engine && (!needsVectors(spec.type) || vectorsLoaded())) {
     mount(engine);
   } else {
-    showMessage(host, 'status', LOADING);
-    loadEngineOnce().then(mount, fail);
+    showMessage(host, 'status', engine ? LOADING_VECTORS : LOADING);
+    (engine ? Promise.resolve(engine) : loadEngineOnce()).then(vectorsFor).then(mount, fail);
   }
   return {
     destroy() {

@@ -2,5 +2,8 @@
 // slide names. Nothing here touches the DOM until a widget is mounted.
 import './heatmap.js';
 import './knowledge-check.js';
+import './why-scale.js';
+import './multi-head.js';
+import './position.js';
 
 export { createWidget, widgetNames } from './registry.js';

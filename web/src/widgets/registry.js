@@ -13,14 +13,27 @@
 
 /** @type {Map<string, () => Widget>} */
 const factories = new Map();
+/** @type {Set<string>} */
+const needVectors = new Set();
 
 /**
  * @param {string} name kebab-case, as slides name it in `widget.type`
  * @param {() => Widget} create
+ * @param {{ vectors?: boolean }} [needs] `vectors: true` for a widget that embeds tokens: it is
+ *   mounted once the word vectors are in the engine (web/src/text/vectors.js)
  */
-export function registerWidget(name, create) {
+export function registerWidget(name, create, needs = {}) {
   if (factories.has(name)) throw new Error(`widget "${name}" is registered twice`);
   factories.set(name, create);
+  if (needs.vectors) needVectors.add(name);
+}
+
+/**
+ * @param {string} name
+ * @returns {boolean} whether the widget needs the word vectors loaded before it is mounted
+ */
+export function needsVectors(name) {
+  return needVectors.has(name);
 }
 
 /**

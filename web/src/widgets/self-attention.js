@@ -1,35 +1,35 @@
-// Self-attention of a sentence with itself, as the heatmap widget shows it: tokens -> placeholder
-// vectors X -> attention with Q = K = V = X (identity projections) -> the weights.
-import { EMBED_DIM, embedTokens } from '../text/embed.js';
+// Self-attention of a sentence with itself, as the heatmap widget shows it: tokens -> pre-trained
+// word vectors X -> attention with Q = K = V = X (identity projections) -> the weights.
+import { embedTokens } from '../text/embed.js';
 
 /** The largest number of tokens the figure shows; longer text is cut, with a notice. */
 export const MAX_TOKENS = 64;
 
+/** The most unknown tokens named in the line under the figure. */
+const MAX_LISTED = 8;
+
 /**
- * @param {{ unitNormal: Function, attention: Function }} engine
+ * @param {{ embed: Function, attention: Function }} engine the facade, word vectors loaded
  * @param {string[]} tokens
  * @param {boolean} causal
- * @returns {Float32Array} the n x n attention weights, row-major
+ * @returns {{ weights: Float32Array, unknown: boolean[] }} the n x n attention weights,
+ *   row-major, and which tokens the vocabulary does not hold
  */
 export function selfAttention(engine, tokens, causal) {
   const n = tokens.length;
-  const x = embedTokens(
-    tokens,
-    (rows, cols, seed) => engine.unitNormal(rows, cols, seed),
-    EMBED_DIM,
-  );
+  const { x, unknown, d } = embedTokens(engine, tokens);
   const { weights } = engine.attention({
     q: x,
     k: x,
     v: x,
     nq: n,
     nk: n,
-    dk: EMBED_DIM,
-    dv: EMBED_DIM,
+    dk: d,
+    dv: d,
     causal,
     trace: false,
   });
-  return weights;
+  return { weights, unknown };
 }
 
 /**
@@ -37,9 +37,10 @@ export function selfAttention(engine, tokens, causal) {
  * @param {string[]} tokens
  * @param {ArrayLike<number>} weights
  * @param {boolean} causal
+ * @param {boolean[]} [unknown] per token, true when the vocabulary does not hold it
  * @returns {import('../views/heatmap/index.js').HeatmapData}
  */
-export function heatmapData(tokens, weights, causal) {
+export function heatmapData(tokens, weights, causal, unknown = []) {
   const n = tokens.length;
   const masked = Array.from(
     { length: n * n },
@@ -50,6 +51,8 @@ export function heatmapData(tokens, weights, causal) {
     colLabels: tokens,
     values: weights,
     masked,
+    unknownRows: unknown,
+    unknownCols: unknown,
     rowName: 'query',
     colName: 'key',
     caption:
@@ -66,4 +69,23 @@ export function heatmapData(tokens, weights, causal) {
  */
 export function countText(n, causal) {
   return `${n} ${n === 1 ? 'token' : 'tokens'}${causal ? ', causal mask on' : ''}`;
+}
+
+/**
+ * The line under the figure that names the tokens outside the vocabulary, or '' for none.
+ * @param {string[]} tokens
+ * @param {boolean[]} unknown
+ * @returns {string}
+ */
+export function unknownText(tokens, unknown) {
+  const words = [...new Set(tokens.filter((_, i) => unknown[i]))];
+  if (words.length === 0) return '';
+  const shown = words.slice(0, MAX_LISTED).map((word) => `\u201c${word}\u201d`);
+  const more = words.length - shown.length;
+  const list = more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
+  const each = words.length === 1 ? 'It gets' : 'Each gets';
+  return (
+    `Not in the vocabulary (italic, dotted underline): ${list}. ` +
+    `${each} a stand-in vector of its own, the same every time but with no meaning.`
+  );
 }

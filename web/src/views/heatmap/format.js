@@ -10,44 +10,74 @@ export function formatWeight(value) {
 }
 
 /**
- * The short form printed inside a large enough cell: '1', or two decimals without the leading 0.
+ * The short form printed inside a large enough cell. A weight in [0, 1]: '1', or two decimals
+ * without the leading 0; any other value: one decimal.
  * @param {number} value
+ * @param {[number, number]} [range] the figure's value range; [0, 1] by default
  * @returns {string}
  */
-export function cellText(value) {
+export function cellText(value, range = [0, 1]) {
+  if (range[0] !== 0 || range[1] !== 1) return value.toFixed(1);
   return value >= 0.995 ? '1' : value.toFixed(2).replace(/^0/, '');
 }
 
 /**
- * What a row and a column are, with the defaults 'row' and 'column'.
- * @param {{ rowName?: string, colName?: string }} data
- * @returns {{ rowName: string, colName: string }}
- */
-export function axisNames(data) {
-  return { rowName: data.rowName ?? 'row', colName: data.colName ?? 'column' };
-}
-
-/**
- * Names one token, e.g. 'query “cat”'.
- * @param {string} name what the token is
- * @param {string} label the token
+ * A legend tick: at most two decimals, trailing zeros dropped, a true minus sign.
+ * @param {number} value
  * @returns {string}
  */
-export function quoted(name, label) {
-  return `${name} \u201c${label}\u201d`;
+export function tickText(value) {
+  return String(Number(value.toFixed(2))).replace('-', '\u2212');
 }
 
 /**
- * The accessible name of a cell, also shown in the read-out.
- * @param {string} rowName
+ * What a row, a column and a value are, with the defaults 'row', 'column' and 'weight', and the
+ * words between a row and a column in a cell's name (' to ' by default).
+ * @param {{ rowName?: string, colName?: string, valueName?: string, between?: string }} data
+ * @returns {{ rowName: string, colName: string, valueName: string, between: string }}
+ */
+export function axisNames(data) {
+  return {
+    rowName: data.rowName ?? 'row',
+    colName: data.colName ?? 'column',
+    valueName: data.valueName ?? 'weight',
+    between: data.between ?? ' to ',
+  };
+}
+
+/** Said after a token that the vocabulary of word vectors does not hold. */
+export const UNKNOWN_NOTE = 'not in the vocabulary';
+
+/**
+ * Names one token, e.g. 'query “cat”', or 'query “zyx” (not in the vocabulary)'.
+ * @param {string} name what the token is
+ * @param {string} label the token
+ * @param {boolean} [unknown] whether the vocabulary lacks it
+ * @returns {string}
+ */
+export function quoted(name, label, unknown = false) {
+  return `${name} \u201c${label}\u201d${unknown ? ` (${UNKNOWN_NOTE})` : ''}`;
+}
+
+/**
+ * The accessible name of a cell, also shown in the read-out, e.g. 'Head 2: query “cat” to key
+ * “the”: weight 0.125'.
+ * @param {ReturnType<typeof axisNames>} names
+ * @param {string | undefined} title the figure's short name, put first when there is one
  * @param {string} rowLabel
- * @param {string} colName
  * @param {string} colLabel
  * @param {number} value
  * @param {boolean} isMasked
+ * @param {[boolean, boolean]} [unknown] whether the vocabulary lacks the row's and the column's
+ *   token
  * @returns {string}
  */
-export function describe(rowName, rowLabel, colName, colLabel, value, isMasked) {
-  const pair = `${quoted(rowName, rowLabel)} to ${quoted(colName, colLabel)}`;
-  return isMasked ? `${pair}: masked, weight 0` : `${pair}: weight ${formatWeight(value)}`;
+export function describe(names, title, rowLabel, colLabel, value, isMasked, unknown) {
+  const { rowName, colName, valueName, between } = names;
+  const prefix = title ? `${title}: ` : '';
+  const row = quoted(rowName, rowLabel, unknown?.[0]);
+  const pair = `${prefix}${row}${between}${quoted(colName, colLabel, unknown?.[1])}`;
+  return isMasked
+    ? `${pair}: masked, ${valueName} 0`
+    : `${pair}: ${valueName} ${formatWeight(value)}`;
 }

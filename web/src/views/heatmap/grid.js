@@ -1,8 +1,8 @@
 // Heatmap grid: the SVG with one focusable cell per weight, the axis labels and the cell numbers.
-import { hatchPattern, heatColour } from './colour.js';
+import { hatchPattern, heatColour, isDiverging } from './colour.js';
 import { svgEl } from './dom.js';
 import { axisNames, cellText, describe, quoted } from './format.js';
-import { labelText } from './labels.js';
+import { labelGroup } from './labels.js';
 import { colX, layout, rowY } from './layout.js';
 
 /**
@@ -26,12 +26,13 @@ import { colX, layout, rowY } from './layout.js';
  * @returns {Grid}
  */
 export function buildGrid(doc, data, state, available, readoutId) {
-  const { rowLabels, colLabels, values, masked } = data;
+  const { rowLabels, colLabels, values, masked, range } = data;
   const nCols = colLabels.length;
-  const { rowName, colName } = axisNames(data);
+  const names = axisNames(data);
+  const shown = (labels) => (data.labels === false ? [] : labels);
   const box = layout(data, available);
   const svg = svgEl(doc, 'svg', {
-    class: 'heatmap-svg',
+    class: `heatmap-svg${data.compact ? ' compact' : ''}${box.cell < 5 ? ' dense' : ''}`,
     viewBox: `0 0 ${box.width} ${box.height}`,
     width: box.width,
     height: box.height,
@@ -47,13 +48,16 @@ export function buildGrid(doc, data, state, available, readoutId) {
   const hatchId = `heatmap-hatch-${state.id}`;
   svg.append(hatchPattern(doc, hatchId));
 
-  const cols = labelGroup(doc, 'col-labels', 'col-label', colLabels, (j) => ({
+  const at = (j) => ({
     transform: `translate(${colX(box, j + 0.5)} ${box.top - 6}) rotate(${box.angle})`,
-  }));
-  const rows = labelGroup(doc, 'row-labels', 'row-label', rowLabels, (i) => ({
+  });
+  const cols = labelGroup(doc, 'col-label', shown(colLabels), box.colStep, at);
+  const rows = labelGroup(doc, 'row-label', shown(rowLabels), 1, (i) => ({
     x: box.left - 8,
     y: rowY(box, i + 0.5),
   }));
+  markUnknown(cols.texts, data.unknownCols);
+  markUnknown(rows.texts, data.unknownRows);
   svg.append(cols.group, rows.group);
 
   const cells = [];
@@ -63,7 +67,7 @@ export function buildGrid(doc, data, state, available, readoutId) {
     const row = svgEl(doc, 'g', {
       role: 'row',
       'aria-rowindex': i + 1,
-      'aria-label': quoted(rowName, rowLabel),
+      'aria-label': quoted(names.rowName, rowLabel, Boolean(data.unknownRows?.[i])),
     });
     colLabels.forEach((colLabel, j) => {
       const index = i * nCols + j;
@@ -74,18 +78,23 @@ export function buildGrid(doc, data, state, available, readoutId) {
         x: colX(box, j),
         y: rowY(box, i),
         width: box.cell,
-        height: box.cell,
+        height: box.rowHeight,
         role: 'gridcell',
         'aria-colindex': j + 1,
         tabindex: index === state.active ? 0 : -1,
-        'aria-label': describe(rowName, rowLabel, colName, colLabel, value, isMasked),
+        'aria-label': describe(names, data.title, rowLabel, colLabel, value, isMasked, [
+          Boolean(data.unknownRows?.[i]),
+          Boolean(data.unknownCols?.[j]),
+        ]),
         'data-index': index,
         'data-value': value,
       });
-      cell.style.fill = isMasked ? `url(#${hatchId})` : heatColour(value);
+      cell.style.fill = isMasked ? `url(#${hatchId})` : heatColour(value, range);
       row.append(cell);
       cells.push(cell);
-      if (box.valueFont > 0 && !isMasked) valueGroup.append(valueText(doc, box, i, j, value));
+      if (box.valueFont > 0 && !isMasked) {
+        valueGroup.append(valueText(doc, box, i, j, value, range));
+      }
     });
     svg.append(row);
   });
@@ -94,7 +103,7 @@ export function buildGrid(doc, data, state, available, readoutId) {
     x: box.left - 0.5,
     y: box.top - 0.5,
     width: colLabels.length * box.cell + 1,
-    height: rowLabels.length * box.cell + 1,
+    height: rowLabels.length * box.rowHeight + 1,
     'aria-hidden': 'true',
   });
   const ring = svgEl(doc, 'rect', {
@@ -116,32 +125,29 @@ export function cellIndexOf(target) {
 }
 
 /**
- * A hidden-from-readers group of axis labels.
- * @param {Document} doc
- * @param {string} groupClass
- * @param {string} labelClass
- * @param {string[]} labels
- * @param {(k: number) => Record<string, string | number>} placeAt where label k goes
- */
-function labelGroup(doc, groupClass, labelClass, labels, placeAt) {
-  const group = svgEl(doc, 'g', { class: groupClass, 'aria-hidden': 'true' });
-  const texts = labels.map((label, k) =>
-    labelText(doc, label, { class: labelClass, ...placeAt(k) }),
-  );
-  group.append(...texts);
-  return { group, texts };
-}
-
-/**
- * The number printed in cell (i, j).
+ * The number printed in cell (i, j), light on the strong end(s) of the colour scale.
  * @param {Document} doc
  * @param {import('./layout.js').Box} box
  * @param {number} i
  * @param {number} j
  * @param {number} value
+ * @param {[number, number]} [range]
  */
-function valueText(doc, box, i, j, value) {
-  const className = value > 0.5 ? 'cell-value on-strong' : 'cell-value';
+function valueText(doc, box, i, j, value, range = [0, 1]) {
+  const t = (value - range[0]) / (range[1] - range[0] || 1);
+  const strong = isDiverging(range) ? Math.abs(t - 0.5) > 0.3 : t > 0.5;
+  const className = strong ? 'cell-value on-strong' : 'cell-value';
   const attrs = { x: colX(box, j + 0.5), y: rowY(box, i + 0.5), class: className };
-  return svgEl(doc, 'text', attrs, cellText(value));
+  return svgEl(doc, 'text', attrs, cellText(value, range));
+}
+
+/**
+ * Marks the labels of tokens that are not in the vocabulary of word vectors (class "unknown").
+ * @param {SVGTextElement[]} texts the drawn labels, by index (with holes)
+ * @param {ArrayLike<boolean> | undefined} unknown
+ */
+function markUnknown(texts, unknown) {
+  texts.forEach((text, k) => {
+    if (text && unknown?.[k]) text.classList.add('unknown');
+  });
 }

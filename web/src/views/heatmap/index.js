@@ -1,4 +1,5 @@
-// Heatmap view: draws weights in [0, 1], given as plain arrays, as a grid, legend, read-out, table.
+// Heatmap view: draws values given as plain arrays (weights in [0, 1] by default, or any range) as
+// a grid, legend, read-out and table. Small multiples share one legend, read-out and table.
 import { el } from './dom.js';
 import { buildGrid, cellIndexOf } from './grid.js';
 import { wireKeyboard } from './keyboard.js';
@@ -7,6 +8,9 @@ import { buildReadout, wireReadout } from './readout.js';
 import { buildDetails } from './table.js';
 
 export { formatWeight } from './format.js';
+export { buildDetails as buildTables } from './table.js';
+export { buildLegend } from './legend.js';
+export { buildReadout } from './readout.js';
 
 /**
  * @typedef {object} HeatmapData
@@ -17,6 +21,26 @@ export { formatWeight } from './format.js';
  * @property {string} caption one sentence describing the figure
  * @property {string} [rowName] what a row is, e.g. 'query'
  * @property {string} [colName] what a column is, e.g. 'key'
+ * @property {string} [valueName] what a value is, 'weight' by default
+ * @property {string} [between] the words between a row and a column in a cell's name, ' to ' by
+ *   default (' to ' reads 'query “it” to key “cat”'; ', ' reads 'token “it”, feature “3”')
+ * @property {[number, number]} [range] the values at the ends of the colour scale, [0, 1] by
+ *   default; a range from negative to positive is drawn with a diverging scale
+ * @property {string} [title] a short name of the figure (e.g. 'Head 2'), put first in each
+ *   cell's description
+ * @property {boolean} [compact] smaller cells, no numbers inside them
+ * @property {boolean} [labels] false to leave out the axis labels (cells still name them)
+ * @property {ArrayLike<boolean>} [unknownRows] per row, true where its token is not in the
+ *   vocabulary of word vectors: the label is marked (class "unknown"), and the cells' names, the
+ *   read-out and the table say so
+ * @property {ArrayLike<boolean>} [unknownCols] the same per column
+ */
+
+/**
+ * @typedef {object} HeatmapOptions
+ * @property {HTMLElement} [readout] a read-out shared by several heatmaps, instead of their own
+ * @property {boolean} [legend] false to leave out the legend (drawn once for small multiples)
+ * @property {boolean} [table] false to leave out the table (drawn once for small multiples)
  */
 
 /** Per-container state kept between renders. */
@@ -27,8 +51,9 @@ let nextId = 0;
  * Draws (or redraws) the heatmap into a container, replacing what the container held.
  * @param {HTMLElement} container an empty element owned by the heatmap
  * @param {HeatmapData} data the labels and weights to show
+ * @param {HeatmapOptions} [options]
  */
-export function renderHeatmap(container, data) {
+export function renderHeatmap(container, data, options = {}) {
   const rows = data.rowLabels.length;
   const cols = data.colLabels.length;
   if (data.values.length !== rows * cols) {
@@ -38,12 +63,13 @@ export function renderHeatmap(container, data) {
   const previous = container.querySelector('details');
   const focusedIndex = indexOfFocusedCell(container);
   state.data = data;
+  state.options = options;
   state.width = container.clientWidth;
   state.active = Math.min(state.active, rows * cols - 1);
 
-  const parts = buildParts(container, data, state);
+  const parts = buildParts(container, data, state, options);
   container.replaceChildren(parts.root);
-  if (previous) parts.details.open = previous.open;
+  if (previous && parts.details) parts.details.open = previous.open;
   if (focusedIndex >= 0 && focusedIndex < rows * cols) parts.cells[focusedIndex].focus();
 }
 
@@ -59,18 +85,19 @@ export function clearHeatmap(container) {
 
 /**
  * @param {HTMLElement} container
- * @returns {{ id: number, active: number, width: number, data: HeatmapData | null }}
+ * @returns {{ id: number, active: number, width: number, data: HeatmapData | null,
+ *   options: HeatmapOptions }}
  */
 function stateFor(container) {
   let state = states.get(container);
   if (!state) {
-    state = { id: nextId++, active: 0, width: 0, data: null };
+    state = { id: nextId++, active: 0, width: 0, data: null, options: {} };
     states.set(container, state);
     // Lay the grid out again when the space for it changes (phone rotation, window resize).
     if (typeof ResizeObserver === 'function') {
       new ResizeObserver(() => {
         if (state.data && Math.abs(container.clientWidth - state.width) > 8) {
-          renderHeatmap(container, state.data);
+          renderHeatmap(container, state.data, state.options);
         }
       }).observe(container);
     }
@@ -91,18 +118,22 @@ function indexOfFocusedCell(container) {
  * @param {HTMLElement} container
  * @param {HeatmapData} data
  * @param {{ id: number, active: number }} state
+ * @param {HeatmapOptions} options
  */
-function buildParts(container, data, state) {
+function buildParts(container, data, state, options) {
   const doc = container.ownerDocument;
-  const root = el(doc, 'div', { class: 'heatmap' });
-  const readoutId = `heatmap-readout-${state.id}`;
-  const readout = buildReadout(doc, readoutId);
+  const root = el(doc, 'div', { class: data.compact ? 'heatmap compact' : 'heatmap' });
+  const readout = options.readout ?? buildReadout(doc, `heatmap-readout-${state.id}`);
+  if (!readout.id) readout.id = `heatmap-readout-${state.id}`;
   const scroll = el(doc, 'div', { class: 'heatmap-scroll' });
-  const grid = buildGrid(doc, data, state, container.clientWidth, readoutId);
+  const grid = buildGrid(doc, data, state, container.clientWidth, readout.id);
   scroll.append(grid.svg);
-  const details = buildDetails(doc, data);
+  const details = options.table === false ? null : buildDetails(doc, data);
 
-  root.append(scroll, buildLegend(doc, data, state.id), readout, details);
+  root.append(scroll);
+  if (options.legend !== false) root.append(buildLegend(doc, data, state.id));
+  if (!options.readout) root.append(readout);
+  if (details) root.append(details);
   wireKeyboard(grid.svg, grid.cells, state, data.rowLabels.length, data.colLabels.length);
   wireReadout(grid, readout, data.colLabels.length);
   return { root, details, cells: grid.cells };

@@ -18,6 +18,25 @@ export function labelText(doc, label, attrs) {
 }
 
 /**
+ * A hidden-from-readers group of axis labels: every `step`-th one, kept at its index (the array
+ * has holes where no label is drawn).
+ * @param {Document} doc
+ * @param {string} labelClass 'row-label' or 'col-label'; the group's class is its plural
+ * @param {string[]} labels
+ * @param {number} step
+ * @param {(k: number) => Record<string, string | number>} placeAt where label k goes
+ */
+export function labelGroup(doc, labelClass, labels, step, placeAt) {
+  const group = svgEl(doc, 'g', { class: `${labelClass}s`, 'aria-hidden': 'true' });
+  const texts = [];
+  labels.forEach((label, k) => {
+    if (k % step === 0) texts[k] = labelText(doc, label, { class: labelClass, ...placeAt(k) });
+  });
+  group.append(...texts.filter(Boolean));
+  return { group, texts };
+}
+
+/**
  * @param {string} label
  * @returns {string} the label, cut to MAX_LABEL_CHARS user-visible characters
  */

@@ -5,12 +5,20 @@ const MAX_LABEL_PX = 120;
 const MIN_CELL = 14;
 const MAX_CELL = 48;
 const SLANT_MIN_CELL = 26;
+// Compact grids (small multiples, wide matrices): smaller cells and labels, no numbers in cells.
+const COMPACT_MIN_CELL = 2;
+const COMPACT_MAX_CELL = 24;
+// Column label spacing when the columns are too narrow for one label each.
+const LABEL_STEPS = [1, 2, 5, 10, 20, 25, 50, 100];
 
 /**
  * @typedef {object} Box
  * @property {number} font the label font size in pixels
  * @property {number} angle the column labels' rotation in degrees (-45 or -90)
- * @property {number} cell the side of a cell
+ * @property {number} cell the width of a cell (its side, unless rows are taller)
+ * @property {number} rowHeight the height of a cell: a compact grid with labels keeps its rows
+ *   tall enough for a label even when its columns are narrow
+ * @property {number} colStep every how many columns a label is drawn (1: all)
  * @property {number} left where the first column starts
  * @property {number} top where the first row starts
  * @property {number} width the whole SVG's width
@@ -20,21 +28,28 @@ const SLANT_MIN_CELL = 26;
 
 /**
  * Chooses sizes so the grid fits the available width when it can.
- * @param {{ rowLabels: string[], colLabels: string[] }} data
+ * @param {{ rowLabels: string[], colLabels: string[], compact?: boolean, labels?: boolean }} data
  * @param {number} available width in CSS pixels (0 when unknown)
  * @returns {Box}
  */
 export function layout(data, available) {
   const rows = data.rowLabels.length;
   const cols = data.colLabels.length;
-  const font = Math.max(rows, cols) > 24 ? 11 : 13;
+  const [minCell, maxCell] = data.compact
+    ? [COMPACT_MIN_CELL, COMPACT_MAX_CELL]
+    : [MIN_CELL, MAX_CELL];
+  // Compact grids thin out their column labels, so only their rows can crowd the labels.
+  const font = Math.max(rows, data.compact ? 0 : cols) > 24 ? 11 : 13;
+  const shown = (labels) => (data.labels === false ? [] : labels);
   const widest = (labels) =>
     Math.min(MAX_LABEL_PX, Math.max(0, ...labels.map((l) => textWidth(shortLabel(l), font))));
-  const rowLabelWidth = Math.ceil(widest(data.rowLabels)) + 12;
-  const colLabelWidth = widest(data.colLabels);
+  const rowLabelWidth = data.labels === false ? 2 : Math.ceil(widest(data.rowLabels)) + 12;
+  const colLabelWidth = widest(shown(data.colLabels));
   const fit = (overhang) => {
-    const spare = available > 0 ? available - rowLabelWidth - overhang - 4 : MAX_CELL * cols;
-    return Math.max(MIN_CELL, Math.min(MAX_CELL, Math.floor(spare / cols)));
+    const spare = available > 0 ? available - rowLabelWidth - overhang - 4 : maxCell * cols;
+    // Compact cells may be a fraction of a pixel wider, so that wide matrices still fit.
+    const step = data.compact ? 4 : 1;
+    return Math.max(minCell, Math.min(maxCell, Math.floor((spare / cols) * step) / step));
   };
   // Column labels slant at 45 degrees; when the cells get too narrow for that, they stand upright.
   let angle = -45;
@@ -46,17 +61,20 @@ export function layout(data, available) {
     cell = fit(overhang);
   }
   const rise = angle === -90 ? colLabelWidth : Math.SQRT1_2 * colLabelWidth;
-  const top = Math.ceil(rise + font) + 8;
+  const top = data.labels === false ? 2 : Math.ceil(rise + font) + 8;
   const right = Math.max(4, Math.ceil(overhang - cell / 2) + 4);
+  const rowHeight = data.labels === false ? cell : Math.max(cell, font + 4);
   return {
     font,
     angle,
     cell,
+    rowHeight,
+    colStep: data.compact ? (LABEL_STEPS.find((step) => step * cell >= 1.6 * font) ?? cols) : 1,
     left: rowLabelWidth,
     top,
     width: rowLabelWidth + cols * cell + right,
-    height: top + rows * cell + 2,
-    valueFont: cell >= 40 ? 12 : cell >= 32 ? 10.5 : 0,
+    height: top + rows * rowHeight + 2,
+    valueFont: data.compact ? 0 : cell >= 40 ? 12 : cell >= 32 ? 10.5 : 0,
   };
 }
 
@@ -77,5 +95,5 @@ export function colX(box, j) {
  * @returns {number}
  */
 export function rowY(box, i) {
-  return box.top + i * box.cell;
+  return box.top + i * box.rowHeight;
 }

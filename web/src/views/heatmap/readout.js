@@ -2,17 +2,27 @@
 import { el } from './dom.js';
 import { cellIndexOf } from './grid.js';
 
-const HINT =
-  'Point at or tap a cell, or Tab into the grid and use the arrow keys, to read a weight.';
+/**
+ * @param {string} valueName what a cell holds, e.g. 'weight'
+ * @returns {string} the hint shown while no cell is pointed at or focused
+ */
+const hint = (valueName) =>
+  `Point at or tap a cell, or Tab into the grid and use the arrow keys, to read a ${valueName}.`;
 
 /**
  * The read-out paragraph, showing the hint until a cell is pointed at or focused.
  * @param {Document} doc
  * @param {string} id the paragraph's id, which the grid names in aria-describedby
+ * @param {string} [valueName] what a cell holds, for the hint: 'weight' by default
  * @returns {HTMLElement}
  */
-export function buildReadout(doc, id) {
-  return el(doc, 'p', { class: 'heatmap-readout', id }, HINT);
+export function buildReadout(doc, id, valueName = 'weight') {
+  return el(
+    doc,
+    'p',
+    { class: 'heatmap-readout', id, 'data-hint': hint(valueName) },
+    hint(valueName),
+  );
 }
 
 /**
@@ -28,7 +38,7 @@ export function wireReadout(grid, readout, nCols) {
   const show = (index) => {
     if (index < 0) {
       ring.setAttribute('visibility', 'hidden');
-      readout.textContent = HINT;
+      readout.textContent = readout.dataset.hint ?? hint('weight');
       highlight(grid, -1, -1);
       return;
     }

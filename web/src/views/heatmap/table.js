@@ -1,16 +1,18 @@
 // Heatmap table: the same weights as a real <table>, for screen readers, in a <details> disclosure.
 import { el } from './dom.js';
-import { axisNames, formatWeight } from './format.js';
+import { UNKNOWN_NOTE, axisNames, formatWeight } from './format.js';
 
 /**
- * The closed-by-default disclosure that holds the weights table.
+ * The closed-by-default disclosure that holds the table of one heatmap, or of several.
  * @param {Document} doc
- * @param {import('./index.js').HeatmapData} data
+ * @param {import('./index.js').HeatmapData | import('./index.js').HeatmapData[]} data
+ * @param {string} [summary] the disclosure's label
  * @returns {HTMLDetailsElement}
  */
-export function buildDetails(doc, data) {
+export function buildDetails(doc, data, summary = 'Show the numbers as a table') {
   const details = el(doc, 'details', { class: 'heatmap-details' });
-  details.append(el(doc, 'summary', {}, 'Show the numbers as a table'), buildTable(doc, data));
+  const tables = (Array.isArray(data) ? data : [data]).map((one) => buildTable(doc, one));
+  details.append(el(doc, 'summary', {}, summary), ...tables);
   return /** @type {HTMLDetailsElement} */ (details);
 }
 
@@ -21,27 +23,31 @@ export function buildDetails(doc, data) {
  * @returns {HTMLElement}
  */
 function buildTable(doc, data) {
-  const { rowName, colName } = axisNames(data);
+  const { rowName, colName, valueName } = axisNames(data);
   const nCols = data.colLabels.length;
+  const name = `${data.title ? `${data.title} ` : ''}${valueName}s table`;
   const wrap = el(doc, 'div', {
     class: 'table-scroll',
     tabindex: 0,
     role: 'region',
-    'aria-label': 'Weights table',
+    'aria-label': name.charAt(0).toUpperCase() + name.slice(1),
   });
   const table = el(doc, 'table', { class: 'heatmap-table' });
-  const caption = el(doc, 'caption', {}, data.caption);
+  const caption = el(doc, 'caption', {}, data.caption + unknownSentence(data));
+  // A token outside the vocabulary of word vectors gets class "unknown" (drawn marked).
+  const header = (label, unknown, scope) =>
+    el(doc, 'th', unknown ? { scope, class: 'unknown' } : { scope }, label);
 
   const headRow = el(doc, 'tr');
   headRow.append(el(doc, 'th', { scope: 'col' }, `${rowName} \\ ${colName}`));
-  for (const label of data.colLabels) headRow.append(el(doc, 'th', { scope: 'col' }, label));
+  data.colLabels.forEach((label, j) => headRow.append(header(label, data.unknownCols?.[j], 'col')));
   const thead = el(doc, 'thead');
   thead.append(headRow);
 
   const tbody = el(doc, 'tbody');
   data.rowLabels.forEach((label, i) => {
     const tr = el(doc, 'tr');
-    tr.append(el(doc, 'th', { scope: 'row' }, label));
+    tr.append(header(label, data.unknownRows?.[i], 'row'));
     for (let j = 0; j < nCols; j++) {
       const index = i * nCols + j;
       const value = data.values[index];
@@ -54,4 +60,20 @@ function buildTable(doc, data) {
   table.append(caption, thead, tbody);
   wrap.append(table);
   return wrap;
+}
+
+/**
+ * ' Not in the vocabulary: “zyx”, “qwv”.' for the tokens flagged unknown, or ''.
+ * @param {import('./index.js').HeatmapData} data
+ * @returns {string}
+ */
+function unknownSentence(data) {
+  const flagged = (labels, flags) => labels.filter((_, k) => flags?.[k]);
+  const words = new Set([
+    ...flagged(data.rowLabels, data.unknownRows),
+    ...flagged(data.colLabels, data.unknownCols),
+  ]);
+  if (words.size === 0) return '';
+  const list = Array.from(words, (word) => `\u201c${word}\u201d`).join(', ');
+  return ` ${UNKNOWN_NOTE.charAt(0).toUpperCase()}${UNKNOWN_NOTE.slice(1)}: ${list}.`;
 }

@@ -1,0 +1,84 @@
+// Pre-trained word vectors: the vocabulary and the int8-quantised vectors of the asset that
+// tools/make-embeddings.js writes, read from bytes already in memory. The format, the source of
+// the vectors and the vector an unknown word gets are described in docs/embeddings.md.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "attn/matrix.hpp"
+
+namespace attn {
+
+// The asset's header: magic, then four little-endian uint32s (version, count, dim, the byte
+// length of the vocabulary).
+inline constexpr std::string_view kEmbeddingsMagic = "ATTNVECS";
+inline constexpr std::uint32_t kEmbeddingsVersion = 1;
+inline constexpr std::size_t kEmbeddingsHeaderBytes = 24;
+
+// Words and their row numbers. Words are compared byte for byte: the asset's words are lower-case
+// and in Unicode NFC form, and so are the tokens the page's tokenizer makes.
+class Vocabulary {
+ public:
+  Vocabulary() = default;
+  // words: distinct and non-empty, none holding a newline. Throws InvalidArgument otherwise.
+  explicit Vocabulary(std::vector<std::string> words);
+
+  int size() const { return static_cast<int>(words_.size()); }
+  const std::string& word(int index) const { return words_.at(static_cast<std::size_t>(index)); }
+  // The row of `word`, or -1 when the vocabulary does not hold it.
+  int index_of(std::string_view word) const;
+  bool contains(std::string_view word) const { return index_of(word) >= 0; }
+
+ private:
+  std::vector<std::string> words_;
+  std::unordered_map<std::string, int> rows_;
+};
+
+// Tokens turned into vectors: one row per token, and whether the vocabulary knew it.
+struct EmbeddedTokens {
+  Matrix vectors;                   // (n, d)
+  std::vector<std::uint8_t> known;  // (n): 1 for a vocabulary word, 0 for a fallback vector
+};
+
+class Embeddings {
+ public:
+  // bytes: the whole asset. Throws InvalidArgument, saying what is wrong, when the bytes are not
+  // such a file (magic, version), are cut short or run on, or hold a malformed vocabulary or a
+  // scale that is not a finite number > 0.
+  static Embeddings parse(const std::uint8_t* bytes, std::size_t size);
+
+  int size() const { return vocabulary_.size(); }
+  int dim() const { return dim_; }
+  const Vocabulary& vocabulary() const { return vocabulary_; }
+  // The mean Euclidean norm of the vocabulary's (dequantised) vectors.
+  float mean_norm() const { return mean_norm_; }
+
+  // -> (d): the vector of `word`: scale x int8 entries for a vocabulary word, else fallback(word).
+  Vector lookup(std::string_view word) const;
+  // -> (d): the vector an unknown word gets: d unit-normal numbers from attn::Rng seeded with
+  // fnv1a32(word), rescaled to length mean_norm(). The same word always gets the same vector (in
+  // every build), different words nearly orthogonal ones of a typical length.
+  Vector fallback(std::string_view word) const;
+  // tokens: n words -> (n, d), row i the vector of tokens[i]; known[i] says which kind it is.
+  EmbeddedTokens embed(const std::vector<std::string>& tokens) const;
+
+ private:
+  Embeddings() = default;
+  void dequantize_row(int row, float* out) const;  // out: (d)
+
+  Vocabulary vocabulary_;
+  int dim_ = 0;
+  std::vector<float> scales_;       // (count)
+  std::vector<std::int8_t> codes_;  // (count, d), row-major
+  float mean_norm_ = 0.0f;
+};
+
+// 32-bit FNV-1a hash of the bytes of `text` (offset basis 2166136261, prime 16777619).
+std::uint32_t fnv1a32(std::string_view text);
+
+}  // namespace attn

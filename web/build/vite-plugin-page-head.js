@@ -1,0 +1,135 @@
+// Vite plugin: the head every page shares. Each page in web/ keeps only what is its own (title,
+// description, its script) and names, in one tag, what its Content-Security-Policy must allow
+// beyond the common policy:
+//
+//   <meta name="csp-allow" content="engine math speaker-view" />
+//
+// The plugin puts the shared tags in place of that one: charset, viewport, colour scheme, the
+// page's Content-Security-Policy and the icon. The tag must be the first in the head (the charset
+// comes early, and the policy before anything it governs). A page without it, with it later, or
+// naming an unknown allowance fails the build (and shows in the dev server's overlay).
+import path from 'node:path';
+
+/**
+ * The policy of a page that allows nothing extra: nothing loads from outside this origin.
+ * Directives keep this order; an allowance adds sources to a directive or adds one.
+ * @type {[string, string[]][]}
+ */
+const BASE_POLICY = [
+  ['default-src', ["'self'"]],
+  ['script-src', ["'self'"]],
+  ['style-src', ["'self'", "'unsafe-inline'"]],
+  ['img-src', ["'self'", 'data:']],
+  ['font-src', []],
+  ['connect-src', ["'self'"]],
+  ['frame-src', []],
+  ['object-src', ["'none'"]],
+  ['base-uri', ["'none'"]],
+  ['form-action', ["'none'"]],
+];
+
+/**
+ * What each allowance adds to the policy. A directive left empty is left out, so it falls back
+ * to default-src 'self'.
+ * @type {Record<string, Record<string, string[]>>}
+ */
+export const ALLOWANCES = {
+  // The attention engine: WebAssembly, and 'unsafe-eval' because the engine's generated bindings
+  // build their call wrappers at run time.
+  engine: { 'script-src': ["'wasm-unsafe-eval'", "'unsafe-eval'"] },
+  // KaTeX's fonts, for the typeset math.
+  math: { 'font-src': ["'self'", 'data:'] },
+  // The speaker view (S): the hash admits the one inline script that reveal.js's notes plugin
+  // writes into its own window, which shows the deck in frames.
+  'speaker-view': {
+    'script-src': ["'sha256-GzCveToXhSIzS3M5eQeRm3McVRB7cYneYKwTkzA3wDk='"],
+    'frame-src': ["'self'"],
+  },
+};
+
+/** The page's icon: four squares in the lesson's two blues. */
+const ICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Crect width='8' height='8' fill='%231d3f8f'/%3E%3Crect x='8' width='8' height='8' fill='%2393b7e6'/%3E%3Crect y='8' width='8' height='8' fill='%2393b7e6'/%3E%3Crect x='8' y='8' width='8' height='8' fill='%231d3f8f'/%3E%3C/svg%3E";
+
+/** The tag a page names its allowances in, with its indent. */
+const ALLOW_TAG = /^([ \t]*)<meta\s+name="csp-allow"\s+content="([^"]*)"\s*\/?>/m;
+
+/**
+ * The Content-Security-Policy of a page with the given allowances.
+ * @param {string[]} allow names from ALLOWANCES
+ * @returns {string}
+ */
+export function contentSecurityPolicy(allow) {
+  const unknown = allow.filter((name) => !Object.hasOwn(ALLOWANCES, name));
+  if (unknown.length > 0) {
+    const known = Object.keys(ALLOWANCES).join(', ');
+    throw new Error(`unknown CSP allowance ${unknown.join(', ')} (known: ${known})`);
+  }
+  // In the order of ALLOWANCES, whatever order the page names them in.
+  const allowed = Object.keys(ALLOWANCES).filter((name) => allow.includes(name));
+  return BASE_POLICY.map(([directive, sources]) => {
+    const added = allowed.flatMap((name) => ALLOWANCES[name][directive] ?? []);
+    return [directive, [...sources, ...added]];
+  })
+    .filter(([, sources]) => sources.length > 0)
+    .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+    .join('; ');
+}
+
+/**
+ * An HTML tag with the given attributes, its values quoted and escaped.
+ * @param {string} name
+ * @param {Record<string, string>} attrs
+ */
+function tag(name, attrs) {
+  const escape = (value) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+  const list = Object.entries(attrs).map(([key, value]) => ` ${key}="${escape(value)}"`);
+  return `<${name}${list.join('')} />`;
+}
+
+/**
+ * Puts the shared head tags in a page, in place of its csp-allow tag.
+ * @param {string} html the page
+ * @param {string} file the page's name, for messages
+ * @returns {string} the page with the shared head
+ */
+export function pageHead(html, file) {
+  if (/http-equiv="Content-Security-Policy"/i.test(html)) {
+    throw new Error(`${file}: has its own Content-Security-Policy; name a csp-allow instead`);
+  }
+  const match = ALLOW_TAG.exec(html);
+  if (!match) {
+    throw new Error(`${file}: no <meta name="csp-allow" content="…" /> in the head`);
+  }
+  const head = html.search(/<head[\s>]/i);
+  const before = html.slice(head, match.index).replace(/^<head[^>]*>/i, '');
+  if (head < 0 || before.replace(/<!--[\s\S]*?-->/g, '').trim() !== '') {
+    throw new Error(`${file}: <meta name="csp-allow"> must be the first tag in the head`);
+  }
+  const [, indent, names] = match;
+  let policy;
+  try {
+    policy = contentSecurityPolicy(names.split(/\s+/).filter(Boolean));
+  } catch (err) {
+    throw new Error(`${file}: ${err.message}`, { cause: err });
+  }
+  const shared = [
+    tag('meta', { charset: 'utf-8' }),
+    tag('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
+    tag('meta', { name: 'color-scheme', content: 'light dark' }),
+    tag('meta', { 'http-equiv': 'Content-Security-Policy', content: policy }),
+    tag('link', { rel: 'icon', href: ICON }),
+  ];
+  return html.replace(ALLOW_TAG, () => shared.map((line) => indent + line).join('\n'));
+}
+
+/** @returns {import('vite').Plugin} */
+export default function pageHeadPlugin() {
+  return {
+    name: 'attention-lab:page-head',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html, ctx) => pageHead(html, path.basename(ctx.filename)),
+    },
+  };
+}
