@@ -4,13 +4,15 @@
 // tests/e2e/<file>` runs one.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { preview } from 'vite';
+import { siteDir } from './site-dir.js';
 
 const configFile = fileURLToPath(new URL('../../vite.config.js', import.meta.url));
-const BUILT_PAGE = fileURLToPath(new URL('../../dist/index.html', import.meta.url));
+const BUILT_PAGE = join(siteDir, 'index.html');
 
 const BROWSER_ARGS = [
   '--headless',
@@ -29,11 +31,12 @@ const BROWSER_ARGS = [
  */
 async function serveSite() {
   if (!existsSync(BUILT_PAGE)) {
-    throw new Error('dist/ is missing: run npm run test:e2e, or node tests/e2e/build-site.js');
+    throw new Error(`${siteDir} is missing: run npm run test:e2e, or node tests/e2e/build-site.js`);
   }
   const server = await preview({
     configFile,
     logLevel: 'warn',
+    build: { outDir: siteDir },
     preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
   });
   const url = server.resolvedUrls?.local[0];

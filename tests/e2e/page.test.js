@@ -289,6 +289,12 @@ describe('the heatmap on the title slide', () => {
         .locator(SLIDE)
         .getByRole('checkbox', { name: /Causal/ })
         .focus();
+      // Past the Grid / Lines choice, into the grid.
+      await page.keyboard.press('Tab');
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.getAttribute('value')),
+        'grid',
+      );
       await page.keyboard.press('Tab');
       const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
       const [t0, t1] = DEFAULT_TOKENS;

@@ -6,8 +6,10 @@ import '../styles/widgets.css';
 import '../styles/heatmap.css';
 import '../styles/article.css';
 import '../styles/article-text.css';
+import '../styles/figure-tools.css';
 import lesson from 'virtual:lesson';
 import '../widgets/index.js';
+import { buildFigureTools } from '../share/figure-tools.js';
 import { placeWidget } from '../widgets/host.js';
 import { wireBackLinks } from './back-link.js';
 import { fillFooter } from './footer.js';
@@ -31,7 +33,14 @@ wireBackLinks(
 const specs = new Map(lesson.slides.map((slide) => [slide.id, slide.widget]));
 for (const section of sections) {
   const host = /** @type {HTMLElement | null} */ (section.querySelector('.widget-host'));
-  if (host) placeWidget(host, specs.get(section.id), {});
+  const spec = specs.get(section.id);
+  if (!host || !spec) continue;
+  placeWidget(host, spec, {});
+  if (spec.type === 'knowledge-check') continue;
+  const title = section.querySelector('h2')?.textContent ?? section.id;
+  host.after(
+    buildFigureTools(document, { host: () => host, name: `attention-${section.id}`, title }),
+  );
 }
 
 // The sections did not exist when the browser looked for the address's #fragment.

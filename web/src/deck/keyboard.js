@@ -1,8 +1,8 @@
-// Keys pressed inside a widget belong to the widget: typing or moving through the heatmap's grid
-// never moves the slides. Escape hands the keyboard back to the deck, and so does moving focus
+// Keys pressed inside a widget (or its Figure menu) belong to it: typing or moving through the
+// heatmap's grid never moves the slides. Escape hands the keyboard back to the deck, and so does moving focus
 // out of the widget (Tab, a click elsewhere).
 
-const HOST = '.widget-host';
+const HOST = '.widget-host, .figure-tools';
 
 /**
  * @param {Event | { target?: EventTarget | null }} [event]

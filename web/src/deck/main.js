@@ -8,6 +8,7 @@ import '../styles/heatmap.css';
 import '../styles/deck.css';
 import '../styles/deck-figures.css';
 import '../styles/deck-narrow.css';
+import '../styles/figure-tools.css';
 import lesson from 'virtual:lesson';
 import '../widgets/index.js';
 import { loadEngineOnce } from '../widgets/engine-loader.js';

@@ -2,6 +2,7 @@
 // heading, the body (HTML the build has already rendered, math included), the widget's host, and
 // the speaker notes. The first slide is the title slide; the one with id `summary` (else the last)
 // closes the lesson.
+import { buildFigureTools } from '../share/figure-tools.js';
 import { buildChrome } from './chrome.js';
 import { practiceExtras, summaryExtras } from './extras.js';
 
@@ -43,7 +44,11 @@ export function buildSections(doc, content) {
     main.append(text);
     if (slide.widget) main.append(widgetHost(doc, slide.widget.type));
 
-    frame.append(buildChrome(doc, lesson, slide.id, index, slides.length), main);
+    const chrome = buildChrome(doc, lesson, slide.id, index, slides.length);
+    if (slide.widget && slide.widget.type !== 'knowledge-check') {
+      chrome.querySelector('.slide-chrome-end')?.prepend(figureTools(doc, section, slide.id));
+    }
+    frame.append(chrome, main);
     section.append(frame);
     if (slide.notesHtml) section.append(notes(doc, slide.notesHtml));
     return section;
@@ -92,6 +97,22 @@ function body(doc, html) {
   div.className = 'slide-body';
   div.innerHTML = html;
   return div;
+}
+
+/**
+ * The menu that saves the slide's figure or copies a link to it (the address follows the figure:
+ * deck/widgets.js).
+ * @param {Document} doc
+ * @param {HTMLElement} section
+ * @param {string} id
+ */
+function figureTools(doc, section, id) {
+  return buildFigureTools(doc, {
+    host: () => section.querySelector('.widget-host'),
+    name: `attention-${id}`,
+    title: section.getAttribute('aria-label') ?? id,
+    link: () => doc.location.href,
+  });
 }
 
 /**

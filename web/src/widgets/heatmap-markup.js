@@ -14,6 +14,10 @@ let instances = 0;
  * @property {HTMLElement} result the figure with its caption, hidden when there is nothing to draw
  * @property {HTMLElement} count
  * @property {HTMLElement} figure the container the heatmap view draws into
+ * @property {HTMLElement} views the Grid / Lines choice
+ * @property {HTMLSelectElement} from the token whose row the lines view draws
+ * @property {HTMLElement} fromField the label and select of `from`, shown with the lines only
+ * @property {HTMLElement} lines the container the token lines view draws into
  * @property {HTMLElement} unknown the line naming the tokens outside the vocabulary
  */
 
@@ -62,7 +66,19 @@ export function buildHeatmapParts(doc) {
           <strong>Row</strong>: the token that looks (query). <strong>Column</strong>: the token
           it looks at (key). Each row adds up to 1.
         </p>
+        <div class="hm-view-row">
+          <fieldset class="hm-views segmented">
+            <legend class="visually-hidden">Show the weights as</legend>
+            <label><input type="radio" name="${id}-view" value="grid" checked /> Grid</label>
+            <label><input type="radio" name="${id}-view" value="lines" /> Lines</label>
+          </fieldset>
+          <span class="hm-from-field" hidden>
+            <label for="${id}-from">From</label>
+            <select id="${id}-from" class="hm-from"></select>
+          </span>
+        </div>
         <div class="hm-figure"></div>
+        <div class="hm-lines" hidden></div>
         <p class="note hm-unknown" hidden></p>
       </figure>
     </div>`;
@@ -76,6 +92,10 @@ export function buildHeatmapParts(doc) {
     result: find('.hm-result'),
     count: find('.hm-count'),
     figure: find('.hm-figure'),
+    views: find('.hm-views'),
+    from: find('.hm-from'),
+    fromField: find('.hm-from-field'),
+    lines: find('.hm-lines'),
     unknown: find('.hm-unknown'),
   };
 }

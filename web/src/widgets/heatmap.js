@@ -1,9 +1,10 @@
 // The `heatmap` widget: a sentence box and a causal-mask toggle, and the self-attention weights of
 // the sentence as a heatmap, computed by the engine as the learner types. Props: { sentence,
-// causal, state }; state keeps the learner's sentence and toggle across mounts.
+// causal, view, from, state }; state keeps the learner's sentence, toggle, view (grid or lines) and
+// chosen token across mounts.
 import { vocabularyOf } from '../text/embed.js';
 import { tokenize } from '../text/tokenize.js';
-import { clearHeatmap, renderHeatmap } from '../views/heatmap/index.js';
+import { chosenView, clearViews, drawView, setView } from './heatmap-lines.js';
 import { buildHeatmapParts, setLine } from './heatmap-markup.js';
 import { registerWidget } from './registry.js';
 import {
@@ -18,7 +19,8 @@ const DEFAULT_SENTENCE = 'The cat sat on the mat because it was tired.';
 const PROMPT = 'Type a sentence to see how its words attend to each other.';
 
 /**
- * @typedef {{ sentence?: string, causal?: boolean, state?: { sentence?: string, causal?: boolean } }} HeatmapProps
+ * @typedef {{ sentence?: string, causal?: boolean, view?: string, from?: number }} HeatmapInputs
+ * @typedef {HeatmapInputs & { state?: HeatmapInputs }} HeatmapProps
  */
 
 /** @returns {import('./registry.js').Widget} */
@@ -34,7 +36,17 @@ function createHeatmap() {
     if (!parts) return;
     state.sentence = parts.sentence.value;
     state.causal = parts.causal.checked;
-    draw(parts, engine, state.sentence, state.causal);
+    state.view = chosenView(parts);
+    state.from = draw(parts, engine, state, pick);
+  };
+  const pickFromList = () => {
+    state.from = Number(parts?.from.value);
+    redraw();
+  };
+  /** @param {number} index */
+  const pick = (index) => {
+    state.from = index;
+    redraw();
   };
 
   /** @param {HeatmapProps} props */
@@ -42,6 +54,8 @@ function createHeatmap() {
     state = props.state ?? {};
     parts.sentence.value = state.sentence ?? props.sentence ?? DEFAULT_SENTENCE;
     parts.causal.checked = state.causal ?? Boolean(props.causal);
+    setView(parts, state.view ?? props.view);
+    state.from = Number(state.from ?? props.from ?? 0);
     redraw();
   };
 
@@ -53,6 +67,8 @@ function createHeatmap() {
       el.replaceChildren(parts.root);
       parts.sentence.addEventListener('input', redraw);
       parts.causal.addEventListener('change', redraw);
+      parts.views.addEventListener('change', redraw);
+      parts.from.addEventListener('change', pickFromList);
       apply(props);
     },
     update(props) {
@@ -62,7 +78,9 @@ function createHeatmap() {
       if (parts) {
         parts.sentence.removeEventListener('input', redraw);
         parts.causal.removeEventListener('change', redraw);
-        clearHeatmap(parts.figure);
+        parts.views.removeEventListener('change', redraw);
+        parts.from.removeEventListener('change', pickFromList);
+        clearViews(parts);
       }
       host?.replaceChildren();
       parts = null;
@@ -76,16 +94,17 @@ function createHeatmap() {
  * Reads the inputs and redraws the figure, or shows why there is none.
  * @param {ReturnType<typeof buildHeatmapParts>} parts
  * @param {{ embed: Function, attention: Function }} engine the facade, word vectors loaded
- * @param {string} sentence
- * @param {boolean} causal
+ * @param {{ sentence: string, causal: boolean, from?: number }} inputs
+ * @param {(index: number) => void} pick what a click on a token of the lines view does
+ * @returns {number | undefined} the token the lines view starts from
  */
-function draw(parts, engine, sentence, causal) {
+function draw(parts, engine, { sentence, causal, from = 0 }, pick) {
   const all = tokenize(sentence, { known: vocabularyOf(engine) });
   if (all.length === 0) {
     hideFigure(parts);
     setLine(parts.error, '');
     setLine(parts.status, PROMPT);
-    return;
+    return from;
   }
   const tokens = all.slice(0, MAX_TOKENS);
   setLine(
@@ -102,19 +121,21 @@ function draw(parts, engine, sentence, causal) {
     console.error(error);
     hideFigure(parts);
     setLine(parts.error, `The weights could not be computed: ${error.message}`);
-    return;
+    return from;
   }
   setLine(parts.error, '');
   parts.count.textContent = countText(tokens.length, causal);
   parts.result.hidden = false;
-  renderHeatmap(parts.figure, heatmapData(tokens, weights, causal, unknown));
+  const data = heatmapData(tokens, weights, causal, unknown);
+  const chosen = drawView(parts, { tokens, weights, causal, unknown, data }, from, pick);
   setLine(parts.unknown, unknownText(tokens, unknown));
+  return chosen;
 }
 
 /** @param {ReturnType<typeof buildHeatmapParts>} parts */
 function hideFigure(parts) {
   parts.result.hidden = true;
-  clearHeatmap(parts.figure);
+  clearViews(parts);
 }
 
 registerWidget('heatmap', createHeatmap, { vectors: true });

@@ -1,0 +1,71 @@
+// End-to-end tests of links to a figure: a link with settings opens the slide's figure with them;
+// changing the figure rewrites the address, so reloading it (or sending it) shows the same
+// figure; moving to another slide drops settings that belong to the one left; junk in a link
+// gives the figure's defaults, never an error.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { useSite, waitForSlide } from './browser.js';
+
+const TIMEOUT = 15_000;
+const site = useSite();
+
+/** @param {import('playwright-core').Page} page */
+function query(page) {
+  return page.evaluate(() => Object.fromEntries(new URL(location.href).searchParams));
+}
+
+describe('links to a figure', () => {
+  test('a link sets the figure; changing the figure rewrites the link', async () => {
+    const link =
+      'index.html?figure=title&sentence=The+dog+chased+the+ball&view=lines&from=1#/title';
+    await site.visit(link, async (page) => {
+      await waitForSlide(page, 'title');
+      await page.locator('#title .hm-lines svg').waitFor({ timeout: TIMEOUT });
+      assert.equal(
+        await page.locator('#title .hm-sentence').inputValue(),
+        'The dog chased the ball',
+      );
+      assert.equal(await page.locator('#title .token-lines-query.active').textContent(), 'dog');
+      await page.locator('#title').getByRole('checkbox', { name: 'Causal mask' }).check();
+      await page.waitForFunction(
+        () => new URL(location.href).searchParams.get('causal') === 'true',
+      );
+      assert.deepEqual(await query(page), {
+        figure: 'title',
+        sentence: 'The dog chased the ball',
+        causal: 'true',
+        view: 'lines',
+        from: '1',
+      });
+      const copied = page.url();
+      await page.goto('about:blank');
+      await page.goto(copied);
+      await waitForSlide(page, 'title');
+      await page.locator('#title .hm-lines svg').waitFor({ timeout: TIMEOUT });
+      assert.equal(await page.locator('#title .hm-causal').isChecked(), true);
+      assert.equal(await page.locator('#title .token-line').count(), 2, 'dog sees the and dog');
+    });
+  });
+
+  test('moving to another slide leaves the settings of the one left behind', async () => {
+    await site.visit('index.html?figure=title&sentence=Hello+world#/title', async (page) => {
+      await waitForSlide(page, 'title');
+      await page.locator('#title .hm-figure svg.heatmap-svg').waitFor({ timeout: TIMEOUT });
+      await page.keyboard.press('ArrowRight');
+      await waitForSlide(page, 'bottleneck');
+      await page.waitForFunction(() => !new URL(location.href).searchParams.has('figure'));
+      assert.match(page.url(), /index\.html#\/bottleneck$/);
+    });
+  });
+
+  test('junk in a link gives the defaults and no error', async () => {
+    const link = 'index.html?figure=title&causal=%5B1%2C&view=%3Cb%3E&from=-9&sentence=#/title';
+    await site.visit(link, async (page) => {
+      await waitForSlide(page, 'title');
+      await page.locator('#title .hm-status').waitFor({ timeout: TIMEOUT });
+      await page.locator('#title .hm-sentence').fill('It works');
+      await page.locator('#title .hm-figure svg.heatmap-svg').waitFor({ timeout: TIMEOUT });
+      assert.equal(await page.locator('#title .hm-figure [role="gridcell"]').count(), 4);
+    });
+  });
+});

@@ -1,0 +1,12 @@
+// The folder the end-to-end tests build the site into and serve it from: dist/, or SITE_DIR when
+// it is set (an absolute path), so that two builds at once need not share one folder.
+import { isAbsolute } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const fromEnv = process.env.SITE_DIR;
+if (fromEnv && !isAbsolute(fromEnv)) {
+  throw new Error(`SITE_DIR must be an absolute path, not "${fromEnv}"`);
+}
+
+/** @type {string} */
+export const siteDir = fromEnv || fileURLToPath(new URL('../../dist', import.meta.url));

@@ -1,0 +1,74 @@
+// The "Figure" menu beside a live figure: save it as SVG or PNG, and (in the deck) copy a link that
+// opens the slide with the same settings. It is a <details>, so it opens and closes with the
+// keyboard, and it says what it did in a status line.
+import { composeSvg, figureDrawings, offerDownload, svgToPng } from './export-figure.js';
+
+const NOTHING = 'There is no figure to save yet.';
+
+/**
+ * Builds the menu for the figure inside `host`.
+ * @param {Document} doc
+ * @param {{ host: () => Element | null, name: string, title: string, link?: () => string }} figure
+ *   `host` finds the element the widget draws into; `name` is the file name without extension;
+ *   `title` is written at the top of the saved picture; `link`, when given, offers "Copy link"
+ * @returns {HTMLDetailsElement}
+ */
+export function buildFigureTools(doc, figure) {
+  const menu = /** @type {HTMLDetailsElement} */ (doc.createElement('details'));
+  menu.className = 'figure-tools';
+  const summary = doc.createElement('summary');
+  summary.textContent = 'Figure';
+  summary.setAttribute('aria-label', 'Figure: save or share');
+  const list = doc.createElement('div');
+  list.className = 'figure-tools-list';
+  const status = doc.createElement('p');
+  status.className = 'figure-tools-status';
+  status.setAttribute('role', 'status');
+
+  const say = (text) => {
+    status.textContent = text;
+  };
+  const button = (text, action) => {
+    const item = doc.createElement('button');
+    item.type = 'button';
+    item.textContent = text;
+    item.addEventListener('click', () => {
+      action().catch((error) =>
+        say(error.message === NOTHING ? NOTHING : `That did not work: ${error.message}.`),
+      );
+    });
+    list.append(item);
+  };
+  const compose = () => {
+    const host = figure.host();
+    const drawings = host ? figureDrawings(host) : [];
+    if (drawings.length === 0) throw new Error(NOTHING);
+    return composeSvg(drawings, figure.title);
+  };
+
+  button('Save as SVG', async () => {
+    const svg = compose();
+    offerDownload(doc, new Blob([svg.text], { type: 'image/svg+xml' }), `${figure.name}.svg`);
+    say(`Saved ${figure.name}.svg.`);
+  });
+  button('Save as PNG', async () => {
+    const png = await svgToPng(compose(), doc);
+    offerDownload(doc, png, `${figure.name}.png`);
+    say(`Saved ${figure.name}.png.`);
+  });
+  if (figure.link) {
+    const link = figure.link;
+    button('Copy link', async () => {
+      const url = link();
+      try {
+        await navigator.clipboard.writeText(url);
+        say('Link copied: it opens this slide with the figure as it is now.');
+      } catch {
+        say(`Copy this link: ${url}`);
+      }
+    });
+  }
+  list.append(status);
+  menu.append(summary, list);
+  return menu;
+}
