@@ -33,6 +33,22 @@ const WORD = /^\p{Ll}+(?:['-]\p{Ll}+)*$/u;
 // A punctuation mark or symbol: one character, which the tokenizer makes a token of its own.
 const SYMBOL = /^[\p{P}\p{S}]$/u;
 
+// Words the lesson's own examples and terms use that rank below the first WORDS ("A kitten
+// rested on the rug"; "query", "decoder"), kept so that its figures do not start from stand-ins.
+const LESSON_WORDS = [
+  'kitten',
+  'kittens',
+  'rug',
+  'query',
+  'queries',
+  'encoder',
+  'decoder',
+  'token',
+  'tokens',
+  'vectors',
+  'outputs',
+];
+
 // Tokens the source lacks, each given the vector of a word it has (unless the source has the
 // token itself). The pieces the tokenizer splits contractions into ("didn't" -> "did", "n't"): the
 // source looks them up by the word they stand for. And the source has no one-letter words, so "a"
@@ -64,7 +80,7 @@ function main() {
   }
   try {
     const source = readSource(folder);
-    const { words, vectors, symbols, aliases } = select(source);
+    const { words, vectors, symbols, added, aliases } = select(source);
     const bytes = encode(words, vectors);
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, bytes);
@@ -73,6 +89,7 @@ function main() {
       [
         `wrote ${out}`,
         `  ${words.length} entries, ${DIM} dimensions: ${WORDS} words, ${symbols.length} symbols ${symbols.join(' ')}`,
+        `  lesson words: ${added.join(' ')}`,
         `  stand-ins: ${aliases.join(' ')}`,
         `  last source word kept: "${words[WORDS - 1]}", rank ${source.rank.get(words[WORDS - 1])} of ${source.words.length}`,
         `  ${bytes.length} bytes, ${gzip} bytes gzip -9`,
@@ -156,7 +173,7 @@ function readSource(folder) {
 
 /**
  * In this order: the first WORDS source entries that are lower-case words; the source's
- * punctuation marks and symbols, in its order; the stand-ins.
+ * punctuation marks and symbols, in its order; the lesson's words not yet kept; the stand-ins.
  * @param {ReturnType<typeof readSource>} source
  */
 function select(source) {
@@ -168,9 +185,17 @@ function select(source) {
   if (words.length < WORDS) throw new Error(`only ${words.length} words in the source`);
   const symbols = source.words.filter((entry) => SYMBOL.test(entry));
   words.push(...symbols);
+  const taken = new Set(words);
+  const added = [];
+  for (const word of LESSON_WORDS) {
+    if (taken.has(word)) continue;
+    if (!source.rank.has(word)) throw new Error(`the source has no vector for "${word}"`);
+    words.push(word);
+    added.push(word);
+    taken.add(word);
+  }
   const vectors = words.map(source.vector);
   const aliases = [];
-  const taken = new Set(words);
   for (const [piece, word] of STAND_INS) {
     if (taken.has(piece)) continue;
     const from = source.rank.has(piece) ? piece : word;
@@ -179,7 +204,7 @@ function select(source) {
     vectors.push(source.vector(from));
     aliases.push(from === piece ? piece : `${piece}=${word}`);
   }
-  return { words, vectors, symbols, aliases };
+  return { words, vectors, symbols, added, aliases };
 }
 
 /**

@@ -5,5 +5,6 @@ import './knowledge-check.js';
 import './why-scale.js';
 import './multi-head.js';
 import './position.js';
+import './cross-attention.js';
 
 export { createWidget, widgetNames } from './registry.js';
