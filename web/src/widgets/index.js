@@ -6,5 +6,6 @@ import './why-scale.js';
 import './multi-head.js';
 import './position.js';
 import './cross-attention.js';
+import './weighted-retrieval.js';
 
 export { createWidget, widgetNames } from './registry.js';
