@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "attn/attention.hpp"
+#include "attn/bottleneck.hpp"
 #include "attn/embeddings.hpp"
 #include "attn/multi_head.hpp"
 #include "attn/positional.hpp"
@@ -128,6 +129,28 @@ val scaling(int d_k, int samples, int keys, int trials, double seed) {
   });
 }
 
+// counts: whole numbers -> { counts, fixedVector: (counts), attention: (counts) }, accuracies
+// from 0 to 1
+val bottleneck(const val& counts, int width, int codebook, int trials, double seed) {
+  return guarded([&] {
+    const char* at = "bottleneck experiment";
+    BottleneckOptions options;
+    options.counts = ints_from(counts, at, "counts");
+    options.width = width;
+    options.codebook = codebook;
+    options.trials = trials;
+    options.seed = static_cast<std::uint64_t>(seed);
+    const BottleneckResult result = bottleneck_experiment(options);
+    val list = val::array();
+    for (const int n : result.counts) list.call<void>("push", n);
+    val out = val::object();
+    out.set("counts", list);
+    out.set("fixedVector", float32_array(result.fixed_vector));
+    out.set("attention", float32_array(result.attention));
+    return out;
+  });
+}
+
 // The word vectors of the last successful loadEmbeddings; empty until then.
 std::optional<Embeddings>& loaded_embeddings() {
   static std::optional<Embeddings> embeddings;
@@ -196,6 +219,7 @@ EMSCRIPTEN_BINDINGS(attention_core) {
   emscripten::function("glorotUniform", &glorot);
   emscripten::function("unitNormal", &normal);
   emscripten::function("scalingExperiment", &scaling);
+  emscripten::function("bottleneckExperiment", &bottleneck);
   emscripten::function("loadEmbeddings", &load_embeddings);
   emscripten::function("embed", &embed);
 }

@@ -1,5 +1,8 @@
 #include "convert.hpp"
 
+#include <climits>
+#include <cmath>
+
 namespace attn::bindings {
 namespace {
 
@@ -58,6 +61,24 @@ KeyPadding padding_from(const val& flags, int n_k, const char* where) {
   return padding;
 }
 
+std::vector<int> ints_from(const val& array, const char* where, const char* name) {
+  const std::string at = std::string(where) + ": " + name;
+  if (absent(array)) throw InvalidArgument(at + " is missing; expected an array of whole numbers");
+  if (!array["length"].isNumber()) throw InvalidArgument(at + " must be an array of whole numbers");
+  const auto length = array["length"].as<size_t>();
+  std::vector<int> values(length);
+  for (size_t i = 0; i < length; ++i) {
+    const val item = array[i];
+    // NaN fails the range test; a number outside int's range never reaches the cast.
+    const double value = item.isNumber() ? item.as<double>() : NAN;
+    if (!(value >= INT_MIN && value <= INT_MAX) || value != std::floor(value)) {
+      throw InvalidArgument(at + "[" + std::to_string(i) + "] must be a whole number");
+    }
+    values[i] = static_cast<int>(value);
+  }
+  return values;
+}
+
 val float32_array(const float* data, size_t count) {
   return val::global("Float32Array").new_(typed_memory_view(count, data));
 }
@@ -65,5 +86,10 @@ val float32_array(const float* data, size_t count) {
 val float32_array(const Matrix& m) { return float32_array(m.data(), m.size()); }
 
 val float32_array(const Vector& v) { return float32_array(v.data(), v.size()); }
+
+val float32_array(const std::vector<double>& values) {
+  const std::vector<float> rounded(values.begin(), values.end());
+  return float32_array(rounded.data(), rounded.size());
+}
 
 }  // namespace attn::bindings

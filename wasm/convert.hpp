@@ -5,6 +5,7 @@
 #include <emscripten/val.h>
 
 #include <string>
+#include <vector>
 
 #include "attn/matrix.hpp"
 
@@ -23,10 +24,16 @@ Vector vector_from(const val& array, int n, const char* where, const char* name,
 // Uint8Array (or array of booleans) of n_k flags, or undefined/null for no padding.
 KeyPadding padding_from(const val& flags, int n_k, const char* where);
 
+// array: n whole numbers (a plain or typed array) -> (n). Throws InvalidArgument naming `name`
+// when it is missing, not an array, or holds anything but whole numbers.
+std::vector<int> ints_from(const val& array, const char* where, const char* name);
+
 // A fresh Float32Array holding a copy of the values.
 val float32_array(const float* data, size_t count);
 val float32_array(const Matrix& m);
 val float32_array(const Vector& v);
+// (values rounded to float32)
+val float32_array(const std::vector<double>& values);
 
 // Runs `body`; a C++ exception becomes a JavaScript Error carrying its message.
 template <typename Body>

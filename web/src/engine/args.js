@@ -17,6 +17,24 @@ export function requireCount(where, name, value, min = 1) {
 }
 
 /**
+ * Throws unless `values` is an array (or typed array) of whole numbers, each at least `min`.
+ * @param {string} where
+ * @param {string} name
+ * @param {unknown} values
+ * @param {number} [min]
+ * @returns {ArrayLike<number>}
+ */
+export function requireCounts(where, name, values, min = 1) {
+  if (!isArrayLike(values)) {
+    throw new Error(
+      `${where}: ${name} must be an array of whole numbers >= ${min}, got ${describe(values)}`,
+    );
+  }
+  for (let i = 0; i < values.length; i++) requireCount(where, `${name}[${i}]`, values[i], min);
+  return values;
+}
+
+/**
  * Throws unless `value` is a finite number.
  * @param {string} where
  * @param {string} name

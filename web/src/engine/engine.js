@@ -4,6 +4,7 @@ import {
   paddingBytes,
   requireBytes,
   requireCount,
+  requireCounts,
   requireNumber,
   requireStrings,
   requireValues,
@@ -142,6 +143,23 @@ export function createEngine(core) {
         requireCount(where, name, value);
       }
       return core.scalingExperiment(dk, samples, keys, trials, requireSeed(where, seed));
+    },
+
+    // counts: N per run, increasing -> { counts, fixedVector: (counts), attention: (counts) }, the
+    // share of N stored facts read back exactly from one vector of `width` numbers and by
+    // attention over all N keys and values.
+    bottleneckExperiment(
+      { counts, width, codebook = 16, trials = 4, seed = 1 } = {
+        counts: undefined,
+        width: undefined,
+      },
+    ) {
+      const where = 'bottleneck experiment';
+      requireCounts(where, 'counts', counts);
+      for (const [name, value] of Object.entries({ width, codebook, trials })) {
+        requireCount(where, name, value);
+      }
+      return core.bottleneckExperiment(counts, width, codebook, trials, requireSeed(where, seed));
     },
 
     // bytes: the word-vector asset (docs/embeddings.md), copied into the core once. Loading

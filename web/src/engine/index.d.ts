@@ -86,6 +86,12 @@ export interface ScalingResult {
   scaled: ScalingSide;
 }
 
+export interface BottleneckResult {
+  counts: number[]; // N, the facts stored, as asked
+  fixedVector: Float32Array; // (counts) share of facts read back exactly from one vector of width d
+  attention: Float32Array; // (counts) share read back exactly by attention over all N keys
+}
+
 export interface EmbeddingsInfo {
   words: number; // vocabulary size
   dim: number; // d, the length of every vector
@@ -113,6 +119,13 @@ export interface Engine {
     trials?: number;
     seed?: number;
   }): ScalingResult;
+  bottleneckExperiment(options: {
+    counts: ArrayLike<number>; // N per run, increasing, 1 to 4096
+    width: number; // d, 1 to 1024
+    codebook?: number; // M, 2 to 1024; default 16
+    trials?: number; // default 4
+    seed?: number;
+  }): BottleneckResult;
   loadEmbeddings(bytes: Uint8Array | ArrayBuffer): EmbeddingsInfo; // the word-vector asset
   embed(tokens: string[]): EmbeddedTokens; // throws until loadEmbeddings has succeeded
 }

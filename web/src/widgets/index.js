@@ -7,5 +7,6 @@ import './multi-head.js';
 import './position.js';
 import './cross-attention.js';
 import './weighted-retrieval.js';
+import './bottleneck.js';
 
 export { createWidget, widgetNames } from './registry.js';
