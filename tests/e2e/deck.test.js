@@ -245,10 +245,21 @@ describe('figures on the slides', () => {
       await loading.getByText(/Loading the attention engine/).waitFor({ timeout: TIMEOUT });
       release();
       await heatmapReady(session.page);
+      // The next figure comes from the engine already loaded: the scaled dot-product steps.
       await session.page.goto(`${site.url()}index.html#/scaled-dot-product`);
       await session.page
-        .locator('#scaled-dot-product .hm-figure svg.heatmap-svg')
+        .locator('#scaled-dot-product .ast-figure svg.heatmap-svg')
         .waitFor({ timeout: TIMEOUT });
+      const grid = await session.page
+        .locator('#scaled-dot-product .ast-figure svg.heatmap-svg')
+        .evaluate((svg) => ({
+          rows: Array.from(svg.querySelectorAll('.row-label'), (t) => t.textContent),
+          cols: Array.from(svg.querySelectorAll('.col-label'), (t) => t.textContent),
+          cells: svg.querySelectorAll('[role="gridcell"]').length,
+        }));
+      assert.ok(grid.rows.length > 1, 'the sentence has tokens');
+      assert.deepEqual(grid.cols, grid.rows, 'every token is a query and a key');
+      assert.equal(grid.cells, grid.rows.length ** 2, 'one score per query and key');
       const fetched = session.log.requests.filter((url) => url.endsWith('.wasm'));
       assert.equal(fetched.length, 1, 'the engine is fetched once');
       assertClean(session.log, site.origin());

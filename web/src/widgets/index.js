@@ -8,5 +8,6 @@ import './position.js';
 import './cross-attention.js';
 import './weighted-retrieval.js';
 import './bottleneck.js';
+import './attention-steps.js';
 
 export { createWidget, widgetNames } from './registry.js';
