@@ -9,5 +9,6 @@ import './cross-attention.js';
 import './weighted-retrieval.js';
 import './bottleneck.js';
 import './attention-steps.js';
+import './self-attention-pair.js';
 
 export { createWidget, widgetNames } from './registry.js';
