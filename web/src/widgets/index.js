@@ -10,5 +10,6 @@ import './weighted-retrieval.js';
 import './bottleneck.js';
 import './attention-steps.js';
 import './self-attention-pair.js';
+import './query-key-value.js';
 
 export { createWidget, widgetNames } from './registry.js';

@@ -13,6 +13,9 @@ import { colX, layout, rowY } from './layout.js';
  * @property {import('./layout.js').Box} box the sizes used
  * @property {SVGTextElement[]} rowTexts the row labels
  * @property {SVGTextElement[]} colTexts the column labels
+ * @property {SVGGElement} bands where the outlines of highlighted rows go (markRows)
+ * @property {number} nRows
+ * @property {number} nCols
  */
 
 /**
@@ -30,6 +33,7 @@ export function buildGrid(doc, data, state, available, readoutId) {
   const nCols = colLabels.length;
   const names = axisNames(data);
   const shown = (labels) => (data.labels === false ? [] : labels);
+  const shownCols = data.labels === 'rows' ? [] : shown(colLabels);
   const box = layout(data, available);
   const svg = svgEl(doc, 'svg', {
     class: `heatmap-svg${data.compact ? ' compact' : ''}${box.cell < 5 ? ' dense' : ''}`,
@@ -51,7 +55,7 @@ export function buildGrid(doc, data, state, available, readoutId) {
   const at = (j) => ({
     transform: `translate(${colX(box, j + 0.5)} ${box.top - 6}) rotate(${box.angle})`,
   });
-  const cols = labelGroup(doc, 'col-label', shown(colLabels), box.colStep, at);
+  const cols = labelGroup(doc, 'col-label', shownCols, box.colStep, at);
   const rows = labelGroup(doc, 'row-label', shown(rowLabels), 1, (i) => ({
     x: box.left - 8,
     y: rowY(box, i + 0.5),
@@ -111,8 +115,40 @@ export function buildGrid(doc, data, state, available, readoutId) {
     'aria-hidden': 'true',
     visibility: 'hidden',
   });
-  svg.append(valueGroup, frame, ring);
-  return { svg, cells, ring, box, rowTexts: rows.texts, colTexts: cols.texts };
+  const bands = /** @type {SVGGElement} */ (
+    svgEl(doc, 'g', { class: 'row-bands', 'aria-hidden': 'true' })
+  );
+  svg.append(valueGroup, frame, bands, ring);
+  const nRows = rowLabels.length;
+  return { svg, cells, ring, box, rowTexts: rows.texts, colTexts: cols.texts, bands, nRows, nCols };
+}
+
+/**
+ * Outlines the given rows (in the text colour, so it shows on either colour scale) and marks
+ * their labels as active; every other row loses its outline.
+ * @param {Grid} grid
+ * @param {number[]} rows
+ */
+export function markRows(grid, rows) {
+  const { box, bands, nRows, nCols } = grid;
+  const inside = rows.filter((i) => Number.isInteger(i) && i >= 0 && i < nRows);
+  const doc = bands.ownerDocument;
+  bands.replaceChildren(
+    ...inside.map((i) =>
+      svgEl(doc, 'rect', {
+        class: 'row-band',
+        x: box.left - 1,
+        y: rowY(box, i) - 1,
+        width: nCols * box.cell + 2,
+        height: box.rowHeight + 2,
+        fill: 'none',
+        stroke: 'currentColor',
+        'stroke-width': 2,
+        'pointer-events': 'none',
+      }),
+    ),
+  );
+  grid.rowTexts.forEach((text, i) => text?.classList.toggle('active', inside.includes(i)));
 }
 
 /**

@@ -1,7 +1,7 @@
 // Heatmap view: draws values given as plain arrays (weights in [0, 1] by default, or any range) as
 // a grid, legend, read-out and table. Small multiples share one legend, read-out and table.
 import { el } from './dom.js';
-import { buildGrid, cellIndexOf } from './grid.js';
+import { buildGrid, cellIndexOf, markRows } from './grid.js';
 import { wireKeyboard } from './keyboard.js';
 import { buildLegend } from './legend.js';
 import { buildReadout, wireReadout } from './readout.js';
@@ -29,11 +29,15 @@ export { buildReadout } from './readout.js';
  * @property {string} [title] a short name of the figure (e.g. 'Head 2'), put first in each
  *   cell's description
  * @property {boolean} [compact] smaller cells, no numbers inside them
- * @property {boolean} [labels] false to leave out the axis labels (cells still name them)
+ * @property {boolean | 'rows'} [labels] false to leave out the axis labels, 'rows' to keep only
+ *   the row labels (cells still name them)
  * @property {ArrayLike<boolean>} [unknownRows] per row, true where its token is not in the
  *   vocabulary of word vectors: the label is marked (class "unknown"), and the cells' names, the
  *   read-out and the table say so
  * @property {ArrayLike<boolean>} [unknownCols] the same per column
+ * @property {number} [rowHeight] the height of every row in pixels, for a grid that must fit a
+ *   height rather than a width (e.g. a matrix of 100 rows in a short tile); the labels shrink to
+ *   fit it
  */
 
 /**
@@ -41,6 +45,9 @@ export { buildReadout } from './readout.js';
  * @property {HTMLElement} [readout] a read-out shared by several heatmaps, instead of their own
  * @property {boolean} [legend] false to leave out the legend (drawn once for small multiples)
  * @property {boolean} [table] false to leave out the table (drawn once for small multiples)
+ * @property {(index: number) => void} [onActive] called with the row-major index of the cell the
+ *   read-out shows (pointed at, else focused), or -1 when it shows none, after the read-out is
+ *   updated: for a figure that explains the active value elsewhere
  */
 
 /** Per-container state kept between renders. */
@@ -68,6 +75,7 @@ export function renderHeatmap(container, data, options = {}) {
   state.active = Math.min(state.active, rows * cols - 1);
 
   const parts = buildParts(container, data, state, options);
+  state.grid = parts.grid;
   container.replaceChildren(parts.root);
   if (previous && parts.details) parts.details.open = previous.open;
   if (focusedIndex >= 0 && focusedIndex < rows * cols) parts.cells[focusedIndex].focus();
@@ -79,19 +87,34 @@ export function renderHeatmap(container, data, options = {}) {
  */
 export function clearHeatmap(container) {
   const state = states.get(container);
-  if (state) state.data = null;
+  if (state) {
+    state.data = null;
+    state.grid = null;
+  }
   container.replaceChildren();
+}
+
+/**
+ * Outlines whole rows of the heatmap drawn in the container and marks their labels, for a figure
+ * that shows where a value elsewhere comes from; an empty list removes the outlines. A redraw
+ * starts with none.
+ * @param {HTMLElement} container
+ * @param {number[]} rows row indices; those outside the grid are ignored
+ */
+export function highlightRows(container, rows) {
+  const grid = states.get(container)?.grid;
+  if (grid) markRows(grid, rows);
 }
 
 /**
  * @param {HTMLElement} container
  * @returns {{ id: number, active: number, width: number, data: HeatmapData | null,
- *   options: HeatmapOptions }}
+ *   options: HeatmapOptions, grid: import('./grid.js').Grid | null }}
  */
 function stateFor(container) {
   let state = states.get(container);
   if (!state) {
-    state = { id: nextId++, active: 0, width: 0, data: null, options: {} };
+    state = { id: nextId++, active: 0, width: 0, data: null, options: {}, grid: null };
     states.set(container, state);
     // Lay the grid out again when the space for it changes (phone rotation, window resize).
     if (typeof ResizeObserver === 'function') {
@@ -135,6 +158,6 @@ function buildParts(container, data, state, options) {
   if (!options.readout) root.append(readout);
   if (details) root.append(details);
   wireKeyboard(grid.svg, grid.cells, state, data.rowLabels.length, data.colLabels.length);
-  wireReadout(grid, readout, data.colLabels.length);
-  return { root, details, cells: grid.cells };
+  wireReadout(grid, readout, data.colLabels.length, options.onActive);
+  return { root, details, cells: grid.cells, grid };
 }

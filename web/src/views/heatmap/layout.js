@@ -16,8 +16,9 @@ const LABEL_STEPS = [1, 2, 5, 10, 20, 25, 50, 100];
  * @property {number} font the label font size in pixels
  * @property {number} angle the column labels' rotation in degrees (-45 or -90)
  * @property {number} cell the width of a cell (its side, unless rows are taller)
- * @property {number} rowHeight the height of a cell: a compact grid with labels keeps its rows
- *   tall enough for a label even when its columns are narrow
+ * @property {number} rowHeight the height of a cell: the data's rowHeight when it sets one, else
+ *   a compact grid with labels keeps its rows tall enough for a label even when its columns are
+ *   narrow
  * @property {number} colStep every how many columns a label is drawn (1: all)
  * @property {number} left where the first column starts
  * @property {number} top where the first row starts
@@ -28,7 +29,8 @@ const LABEL_STEPS = [1, 2, 5, 10, 20, 25, 50, 100];
 
 /**
  * Chooses sizes so the grid fits the available width when it can.
- * @param {{ rowLabels: string[], colLabels: string[], compact?: boolean, labels?: boolean }} data
+ * @param {{ rowLabels: string[], colLabels: string[], compact?: boolean,
+ *   labels?: boolean | 'rows', rowHeight?: number }} data
  * @param {number} available width in CSS pixels (0 when unknown)
  * @returns {Box}
  */
@@ -39,12 +41,15 @@ export function layout(data, available) {
     ? [COMPACT_MIN_CELL, COMPACT_MAX_CELL]
     : [MIN_CELL, MAX_CELL];
   // Compact grids thin out their column labels, so only their rows can crowd the labels.
-  const font = Math.max(rows, data.compact ? 0 : cols) > 24 ? 11 : 13;
-  const shown = (labels) => (data.labels === false ? [] : labels);
+  // A fixed row height shrinks the labels to fit it (to 8px at least).
+  const fixed = data.rowHeight > 0 ? data.rowHeight : 0;
+  const natural = Math.max(rows, data.compact ? 0 : cols) > 24 ? 11 : 13;
+  const font = fixed ? Math.max(8, Math.min(natural, fixed - 2)) : natural;
+  const noColumns = data.labels === false || data.labels === 'rows';
   const widest = (labels) =>
     Math.min(MAX_LABEL_PX, Math.max(0, ...labels.map((l) => textWidth(shortLabel(l), font))));
   const rowLabelWidth = data.labels === false ? 2 : Math.ceil(widest(data.rowLabels)) + 12;
-  const colLabelWidth = widest(shown(data.colLabels));
+  const colLabelWidth = noColumns ? 0 : widest(data.colLabels);
   const fit = (overhang) => {
     const spare = available > 0 ? available - rowLabelWidth - overhang - 4 : maxCell * cols;
     // Compact cells may be a fraction of a pixel wider, so that wide matrices still fit.
@@ -61,9 +66,10 @@ export function layout(data, available) {
     cell = fit(overhang);
   }
   const rise = angle === -90 ? colLabelWidth : Math.SQRT1_2 * colLabelWidth;
-  const top = data.labels === false ? 2 : Math.ceil(rise + font) + 8;
+  const top = noColumns ? 2 : Math.ceil(rise + font) + 8;
   const right = Math.max(4, Math.ceil(overhang - cell / 2) + 4);
-  const rowHeight = data.labels === false ? cell : Math.max(cell, font + 4);
+  const rowHeight = fixed || (data.labels === false ? cell : Math.max(cell, font + 4));
+  const valueFont = data.compact ? 0 : cell >= 40 ? 12 : cell >= 32 ? 10.5 : 0;
   return {
     font,
     angle,
@@ -74,7 +80,8 @@ export function layout(data, available) {
     top,
     width: rowLabelWidth + cols * cell + right,
     height: top + rows * rowHeight + 2,
-    valueFont: data.compact ? 0 : cell >= 40 ? 12 : cell >= 32 ? 10.5 : 0,
+    // Numbers only in cells tall enough for them.
+    valueFont: rowHeight >= valueFont + 4 ? valueFont : 0,
   };
 }
 

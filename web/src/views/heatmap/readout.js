@@ -30,8 +30,9 @@ export function buildReadout(doc, id, valueName = 'weight') {
  * @param {import('./grid.js').Grid} grid
  * @param {HTMLElement} readout
  * @param {number} nCols
+ * @param {(index: number) => void} [onActive] told the index shown (-1: none), after the read-out
  */
-export function wireReadout(grid, readout, nCols) {
+export function wireReadout(grid, readout, nCols, onActive) {
   const { svg, cells, ring } = grid;
   let focused = -1;
 
@@ -40,6 +41,7 @@ export function wireReadout(grid, readout, nCols) {
       ring.setAttribute('visibility', 'hidden');
       readout.textContent = readout.dataset.hint ?? hint('weight');
       highlight(grid, -1, -1);
+      onActive?.(-1);
       return;
     }
     const cell = cells[index];
@@ -48,6 +50,7 @@ export function wireReadout(grid, readout, nCols) {
     ring.setAttribute('visibility', 'visible');
     readout.textContent = cell.getAttribute('aria-label');
     highlight(grid, Math.floor(index / nCols), index % nCols);
+    onActive?.(index);
   };
 
   svg.addEventListener('focusin', (event) => {
