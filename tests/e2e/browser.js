@@ -29,7 +29,7 @@ const BROWSER_ARGS = [
  * Serves the built site, dist/, on a free port of 127.0.0.1.
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
-async function serveSite() {
+export async function serveSite() {
   if (!existsSync(BUILT_PAGE)) {
     throw new Error(`${siteDir} is missing: run npm run test:e2e, or node tests/e2e/build-site.js`);
   }
@@ -51,7 +51,7 @@ async function serveSite() {
  * Starts the system's headless browser.
  * @returns {Promise<import('playwright-core').Browser>}
  */
-function launchBrowser() {
+export function launchBrowser() {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: BROWSER_ARGS });
 }
 

@@ -2,7 +2,9 @@
 // of d_model; choosing one, typing a sentence or a seed redraws one heatmap per head and the
 // combined output, with the engine's own numbers (recomputed here in Node: the projections are
 // seeded); d_k and the two parameter counts are shown and equal; cells read out on hover; arrow
-// keys in the figure keep the slide; axe finds nothing, in light and dark.
+// keys in the figure keep the slide; a sentence of up to 64 tokens is drawn whole, a longer one is
+// cut there and says so, and at 64 tokens the slide still fits its frame (1280 x 720) and a phone
+// scrolls nothing sideways; axe finds nothing, in light and dark.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
@@ -14,6 +16,8 @@ import { currentSlide, useSite, waitForSlide } from './browser.js';
 
 const TIMEOUT = 15_000;
 const SLIDE = '#multi-head';
+/** The most tokens the figure draws, as in the lesson's other figures. */
+const MAX_TOKENS = 64;
 const engine = await loadEngine();
 engine.loadEmbeddings(
   readFileSync(new URL('../../web/public/embeddings/en-20k-100d.bin', import.meta.url)),
@@ -29,7 +33,7 @@ const site = useSite();
  * @param {number} seed
  */
 function expected(sentence, heads, seed) {
-  const tokens = sentenceTokens(engine, sentence).slice(0, 16);
+  const tokens = sentenceTokens(engine, sentence).slice(0, MAX_TOKENS);
   const { x, n } = tokenMatrix(engine, tokens);
   const [wq, wk, wv, wo] = [0, 1, 2, 3].map((k) => engine.glorotUniform(d, d, seed + k));
   const result = engine.multiHeadAttention({
@@ -111,6 +115,42 @@ function assertMatchesEngine(shown, sentence, seed) {
 }
 
 const SENTENCE = 'The cat sat on the mat because it was tired.';
+// 64 tokens (61 words, 3 commas and full stops), and a longer sentence.
+const LONG =
+  'The old keeper climbed the narrow stairs every evening, lit the great lamp and watched ' +
+  'the ships pass safely through the dark water. One stormy night a small boat lost its way ' +
+  'near the rocks, so he rang the bell until the sailors heard it and turned towards the ' +
+  'harbour where their families waited for them on the quiet sandy shore';
+const LONGER = `${LONG} and then they all went home to sleep.`;
+
+/**
+ * How the slide sits in its frame: how far anything drawn reaches below .slide-main or scrolls
+ * inside the slide's boxes, how far the section scrolls sideways, and by how much the widest head
+ * heatmap is wider than its tile (positive: cut off).
+ * @param {import('playwright-core').Page} page
+ */
+function readFit(page) {
+  return page.locator(SLIDE).evaluate((section) => {
+    const main = section.querySelector('.slide-main').getBoundingClientRect();
+    const boxes = section.querySelectorAll('.slide-main, .slide-text, .mh-output');
+    const drawn = [...section.querySelectorAll('.slide-main *')].filter(
+      (node) => !node.closest('details:not([open]) > :not(summary)'),
+    );
+    return {
+      over: Math.max(
+        ...[...boxes].map((box) => box.scrollHeight - box.clientHeight),
+        ...drawn.map((node) => node.getBoundingClientRect().bottom - main.bottom),
+      ),
+      sideways: section.scrollWidth - section.clientWidth,
+      tileOverhang: Math.max(
+        ...Array.from(
+          section.querySelectorAll('.mh-tile'),
+          (tile) => tile.querySelector('svg').getBoundingClientRect().width - tile.clientWidth,
+        ),
+      ),
+    };
+  });
+}
 
 describe('the multi-head figure', () => {
   test('it offers the divisors of d_model as head counts and shows the engine’s heads', async () => {
@@ -149,6 +189,72 @@ describe('the multi-head figure', () => {
       assert.notDeepEqual(reseeded.tables, shown.tables, 'new projections, new numbers');
       assertMatchesEngine(reseeded, sentence, 4294967290);
     });
+  });
+
+  test(`a sentence of ${MAX_TOKENS} tokens is drawn whole; a longer one is cut there and says so`, async () => {
+    await withFigure(async (page) => {
+      assert.equal(sentenceTokens(engine, LONG).length, MAX_TOKENS, 'the long sentence');
+      const all = sentenceTokens(engine, LONGER);
+      assert.ok(all.length > MAX_TOKENS, 'the longer sentence');
+      const status = page.locator(`${SLIDE} .mh-status`);
+      await page.locator(`${SLIDE} .mh-choice`, { hasText: /^10$/ }).click();
+
+      await page.locator(`${SLIDE} .mh-sentence`).fill(LONG);
+      const whole = await readFigure(page);
+      assert.equal(whole.rows.length, MAX_TOKENS);
+      assert.equal(await status.isVisible(), false, 'nothing is left out');
+      assertMatchesEngine(whole, LONG, 1);
+
+      await page.locator(`${SLIDE} .mh-sentence`).fill(LONGER);
+      assert.equal(
+        await status.textContent(),
+        `Showing the first ${MAX_TOKENS} of ${all.length} tokens.`,
+      );
+      const cut = await readFigure(page);
+      assert.deepEqual(cut.rows, all.slice(0, MAX_TOKENS));
+      assertMatchesEngine(cut, LONGER, 1);
+
+      // Too many rows for labels: the output's cells still name their token.
+      const last = page.locator(`${SLIDE} .mh-out [role="gridcell"]`).nth(MAX_TOKENS * d - 1);
+      await last.hover();
+      const value = Number(await last.getAttribute('data-value'));
+      assert.equal(
+        await page.locator(`${SLIDE} .mh-readout`).textContent(),
+        `token “${all[MAX_TOKENS - 1]}”, feature “${d - 1}”: output value ${value.toFixed(3)}`,
+      );
+    });
+  });
+
+  test(`with ${MAX_TOKENS} tokens the slide fits 1280 x 720 and no head is cut off`, async () => {
+    await withFigure(
+      async (page) => {
+        await page.locator(`${SLIDE} .mh-sentence`).fill(LONG);
+        assert.equal((await readFigure(page)).tiles, 4);
+        const fit = await readFit(page);
+        assert.ok(fit.over <= 6, `the slide spills ${fit.over}px out of its frame`);
+        assert.equal(fit.sideways, 0);
+        assert.ok(fit.tileOverhang <= 0.5, `a head is cut off by ${fit.tileOverhang}px`);
+      },
+      { viewport: { width: 1280, height: 720 } },
+    );
+  });
+
+  test(`on a phone, ${MAX_TOKENS} tokens in 10 heads scroll nothing sideways`, async () => {
+    await withFigure(
+      async (page) => {
+        await page.locator(`${SLIDE} .mh-choice`, { hasText: /^10$/ }).click();
+        await page.locator(`${SLIDE} .mh-sentence`).fill(LONG);
+        assert.equal((await readFigure(page)).tiles, 10);
+        const fit = await readFit(page);
+        assert.equal(fit.sideways, 0, 'the slide scrolls sideways');
+        assert.ok(fit.tileOverhang <= 0.5, `a head is cut off by ${fit.tileOverhang}px`);
+        const page360 = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        assert.equal(page360, 0, 'the page scrolls sideways');
+      },
+      { viewport: { width: 360, height: 740 } },
+    );
   });
 
   test('a seed out of range is named and hides the figure until it is fixed', async () => {

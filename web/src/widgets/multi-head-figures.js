@@ -2,8 +2,18 @@
 // weights per head, the combined output as a heatmap, a shared legend, read-out and tables.
 import { buildLegend, buildTables, clearHeatmap, renderHeatmap } from '../views/heatmap/index.js';
 import { symmetricRange, weightRange } from './figure-range.js';
+import { timed } from './multi-head-timing.js';
 
 const number = new Intl.NumberFormat('en');
+
+/**
+ * Up to this many tokens the output grid has its axis labels; beyond, its rows are too thin for
+ * them (pointing at a cell, the read-out and the table still name its token and feature).
+ */
+const LABELLED_TOKENS = 16;
+/** A tile's width beyond one pixel per token (its grid's margins), and the gap between tiles. */
+const TILE_MARGIN = 12;
+const TILE_GAP = 8;
 
 /**
  * @param {import('./multi-head-markup.js').MultiHeadParts} parts
@@ -55,7 +65,11 @@ export function drawFigures(parts, tokens, result) {
     caption: `Head ${i + 1} of ${h}: attention weights, ${tokens.length} by ${tokens.length}; rows are queries, columns keys.`,
   }));
   parts.headsTitle.textContent = `Each head\u2019s weights: query rows, key columns`;
-  tilesFor(parts, h).forEach((tile, i) => renderHeatmap(tile, headData[i], shared));
+  timed('heads', () =>
+    tilesFor(parts, h, tokens.length).forEach((tile, i) =>
+      renderHeatmap(tile, headData[i], shared),
+    ),
+  );
 
   const outData = {
     rowLabels: tokens,
@@ -67,16 +81,19 @@ export function drawFigures(parts, tokens, result) {
     valueName: 'output value',
     between: ', ',
     compact: true,
+    labels: tokens.length <= LABELLED_TOKENS,
     caption: `Combined output (the heads joined, times W O): ${tokens.length} tokens by ${d} features.`,
   };
   parts.outTitle.textContent = `Combined output: one row of ${d} numbers per token`;
-  renderHeatmap(parts.out, outData, { ...shared, legend: true });
+  timed('output', () => renderHeatmap(parts.out, outData, { ...shared, legend: true }));
 
   parts.legend.replaceChildren(buildLegend(doc, headData[0], 0));
-  const open = parts.tables.querySelector('details')?.open ?? false;
-  const tables = buildTables(doc, [...headData, outData], 'Show the numbers as tables');
-  tables.open = open;
-  parts.tables.replaceChildren(tables);
+  timed('tables', () => {
+    const open = parts.tables.querySelector('details')?.open ?? false;
+    const tables = buildTables(doc, [...headData, outData], 'Show the numbers as tables');
+    tables.open = open;
+    parts.tables.replaceChildren(tables);
+  });
 }
 
 /**
@@ -89,16 +106,25 @@ export function clearFigures(parts) {
 }
 
 /**
- * The small-multiple containers, one per head, made again only when the count changes.
+ * The small-multiple containers, one per head, made again only when the count changes. They sit
+ * in one row (up to 4 heads) or two, or in more rows when the figure is too narrow for tiles of
+ * about a pixel per token.
  * @param {import('./multi-head-markup.js').MultiHeadParts} parts
  * @param {number} h
+ * @param {number} n tokens
  * @returns {HTMLElement[]}
  */
-function tilesFor(parts, h) {
+function tilesFor(parts, h, n) {
+  const wanted = h <= 4 ? h : Math.ceil(h / 2);
+  const width = parts.grid.parentElement?.clientWidth ?? 0;
+  const fit = Math.floor((width + TILE_GAP) / (n + TILE_MARGIN + TILE_GAP));
+  parts.grid.style.setProperty(
+    '--mh-cols',
+    String(width > 0 ? Math.max(1, Math.min(wanted, fit)) : wanted),
+  );
   const existing = /** @type {HTMLElement[]} */ ([...parts.grid.querySelectorAll('.mh-tile-map')]);
   if (existing.length === h) return existing;
   const doc = parts.root.ownerDocument;
-  parts.grid.style.setProperty('--mh-cols', String(h <= 4 ? h : Math.ceil(h / 2)));
   const tiles = Array.from({ length: h }, (_, i) => {
     const tile = doc.createElement('div');
     tile.className = 'mh-tile';

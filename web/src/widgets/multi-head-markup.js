@@ -21,7 +21,7 @@ export function buildMultiHeadParts(doc, maxTokens) {
         spellcheck="false" autocomplete="off" autocapitalize="off"
         aria-describedby="${id}-sentence-help"></textarea>
       <p id="${id}-sentence-help" class="help mh-help">
-        Words and punctuation become tokens (up to ${maxTokens}).
+        Words and punctuation become tokens; the figure draws the first ${maxTokens}.
       </p>
       <div class="mh-row">
         <fieldset class="mh-heads">

@@ -6,12 +6,13 @@ import { setLine } from './heatmap-markup.js';
 import { clearFigures, drawCounts, drawFigures } from './multi-head-figures.js';
 import { buildMultiHeadParts, setHeadChoices } from './multi-head-markup.js';
 import { MAX_SEED, headChoices, multiHead, parameterCounts } from './multi-head-math.js';
+import { timed } from './multi-head-timing.js';
 import { registerWidget } from './registry.js';
 import { embeddingWidth, sentenceTokens } from './token-matrix.js';
 import '../styles/multi-head.css';
 import '../styles/multi-head-deck.css';
 
-const MAX_TOKENS = 16;
+const MAX_TOKENS = 64;
 const DEFAULTS = {
   sentence: 'The cat sat on the mat because it was tired.',
   heads: 4,
@@ -79,7 +80,7 @@ function createMultiHead() {
 function draw(parts, engine, { sentence, heads, seed }) {
   const d = embeddingWidth();
   drawCounts(parts, parameterCounts(d, heads), d, heads);
-  const all = sentenceTokens(engine, sentence);
+  const all = timed('tokens', () => sentenceTokens(engine, sentence));
   const seedValue = parseSeed(seed);
   const cut = `Showing the first ${MAX_TOKENS} of ${all.length} tokens.`;
   setLine(parts.status, all.length === 0 ? PROMPT : all.length > MAX_TOKENS ? cut : '');
@@ -89,7 +90,7 @@ function draw(parts, engine, { sentence, heads, seed }) {
     problem = `The seed must be a whole number from 0 to ${MAX_SEED}.`;
   } else if (all.length > 0) {
     try {
-      result = multiHead(engine, all.slice(0, MAX_TOKENS), heads, seedValue);
+      result = timed('engine', () => multiHead(engine, all.slice(0, MAX_TOKENS), heads, seedValue));
     } catch (error) {
       console.error(error);
       problem = `The heads could not be computed: ${error.message}`;

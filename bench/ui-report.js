@@ -1,0 +1,127 @@
+// Prints the results of `npm run bench:ui` as tables, checked against the goals.
+import os from 'node:os';
+
+export const GOALS = { keystrokeP95Ms: 16, interactiveMs: 1000, gzipBytes: 3_000_000 };
+
+/**
+ * The nearest-rank percentile: the smallest value with at least p% of the values at or below it.
+ * @param {number[]} values non-empty
+ * @param {number} p in (0, 100]
+ */
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** @param {number[]} values non-empty */
+const median = (values) => percentile(values, 50);
+const ms = (value) => (Number.isFinite(value) ? value.toFixed(1) : '-');
+const kB = (bytes) => (bytes / 1000).toFixed(1);
+const verdict = (met) => (met ? 'met' : 'NOT met');
+
+/**
+ * Prints rows of cells as a table: the first column left-aligned, the others right-aligned.
+ * @param {string[][]} rows the header first
+ */
+function table(rows) {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => String(row[c]).length)));
+  for (const row of rows) {
+    const cells = row.map((cell, c) =>
+      c === 0 ? String(cell).padEnd(widths[c]) : String(cell).padStart(widths[c]),
+    );
+    console.log(`  ${cells.join('  ')}`);
+  }
+}
+
+/** @param {{ chromium: string, siteDir: string }} info */
+export function printHeader({ chromium, siteDir }) {
+  const cpus = os.cpus();
+  const load = os.loadavg().map((l) => l.toFixed(2));
+  console.log('UI benchmark: the built lesson in headless Chromium, served on 127.0.0.1');
+  console.log(`  site ${siteDir}; Chromium ${chromium}; node ${process.version}`);
+  console.log(`  CPU ${cpus[0]?.model ?? 'unknown'}; ${cpus.length} logical CPUs`);
+  console.log(`  load average ${load.join(', ')} (1, 5, 15 min)`);
+  console.log('  Every figure varies with the load on the machine: compare runs made under');
+  console.log('  similar load, and read one run as one sample, not as the truth.');
+}
+
+/** @param {Awaited<ReturnType<typeof import('./ui-keystroke.js').measureKeystrokes>>} result */
+export function printKeystrokes({ samples, heads, tokens, warmup }) {
+  const totals = samples.map((s) => s.total);
+  const p95 = percentile(totals, 95);
+  console.log(
+    `\n1. Keystroke to painted figure: multi-head slide, ${heads} heads, ${tokens} tokens`,
+  );
+  console.log(`   (${samples.length} keystrokes timed after ${warmup} untimed ones; ms)`);
+  table([
+    ['', 'samples', 'p50', 'p95', 'max', `goal p95 <= ${GOALS.keystrokeP95Ms}`],
+    [
+      'keydown to painted figure',
+      String(samples.length),
+      ms(median(totals)),
+      ms(p95),
+      ms(Math.max(...totals)),
+      verdict(p95 <= GOALS.keystrokeP95Ms),
+    ],
+  ]);
+  console.log('   Where a keystroke goes (median over the keystrokes; ms):');
+  const stepNames = [...new Set(samples.flatMap((s) => Object.keys(s.steps)))];
+  const stepMedian = (name) => median(samples.map((s) => s.steps[name] ?? 0));
+  const handled = median(samples.map((s) => s.handled));
+  table([
+    ['step', 'p50'],
+    ['keydown to the end of the input listener', ms(handled)],
+    ...stepNames.map((name) => [`  of which widget step "${name}"`, ms(stepMedian(name))]),
+    ['then style, layout, paint, next frame', ms(median(samples.map((s) => s.total - s.handled)))],
+  ]);
+}
+
+/** @param {Awaited<ReturnType<typeof import('./ui-load.js').measureLoads>>} runs */
+export function printLoads(runs) {
+  const interactive = median(runs.map((r) => r.interactive));
+  console.log(
+    `\n2. Time to interactive: index.html, title slide heatmap drawn (${runs.length} fresh loads; ms)`,
+  );
+  const column = (name) => runs.map((r) => ms(r[name]));
+  const row = (label, name) => [label, ms(median(runs.map((r) => r[name]))), ...column(name)];
+  table([
+    ['from navigation start to', 'median', ...runs.map((_, i) => `load ${i + 1}`)],
+    row('html received', 'html'),
+    row('DOMContentLoaded done', 'domContentLoaded'),
+    row('wasm received', 'wasm'),
+    row('word vectors received', 'vectors'),
+    row('figure drawn', 'drawn'),
+    row('interactive (main thread free)', 'interactive'),
+  ]);
+  console.log(
+    `   goal: interactive <= ${GOALS.interactiveMs} ms: ${verdict(interactive <= GOALS.interactiveMs)}`,
+  );
+}
+
+/** @param {Awaited<ReturnType<typeof import('./ui-load.js').measureBytes>>} result */
+export function printBytes({ files, later }) {
+  console.log('\n3. Bytes up to time to interactive (one fresh load; kB = 1000 bytes)');
+  const kinds = [...new Set(files.map((f) => f.kind))];
+  const sum = (list, key) => list.reduce((total, f) => total + f[key], 0);
+  const line = (label, list) => [
+    label,
+    String(list.length),
+    [...new Set(list.map((f) => f.encoding))].join('+'),
+    kB(sum(list, 'sent')),
+    kB(sum(list, 'raw')),
+    kB(sum(list, 'gzip')),
+  ];
+  const ofKind = (kind) => files.filter((f) => f.kind === kind);
+  table([
+    ['kind', 'files', 'sent as', 'as sent', 'decoded', 'gzip -9'],
+    ...kinds.map((kind) => line(kind, ofKind(kind))),
+    line('total', files),
+  ]);
+  console.log('   sent as: the Content-Encoding the server sent ("none": not compressed)');
+  console.log(`   response headers, not counted above: ${kB(sum(files, 'headers'))} kB`);
+  if (later > 0) console.log(`   ${later} more responses arrived after that point (not counted)`);
+  const gzip = sum(files, 'gzip');
+  console.log(
+    `   goal: gzip total <= ${GOALS.gzipBytes / 1e6} MB: ${verdict(gzip <= GOALS.gzipBytes)}`,
+  );
+}
