@@ -53,8 +53,14 @@ describe('links to a figure', () => {
       await page.locator('#title .hm-figure svg.heatmap-svg').waitFor({ timeout: TIMEOUT });
       await page.keyboard.press('ArrowRight');
       await waitForSlide(page, 'bottleneck');
-      await page.waitForFunction(() => !new URL(location.href).searchParams.has('figure'));
-      assert.match(page.url(), /index\.html#\/bottleneck$/);
+      // The address now describes the bottleneck slide's figure, if anything: never the title's.
+      await page.waitForFunction(
+        () => new URL(location.href).searchParams.get('figure') !== 'title',
+      );
+      const url = new URL(page.url());
+      assert.equal(url.hash, '#/bottleneck');
+      assert.equal(url.searchParams.has('sentence'), false);
+      assert.ok(['bottleneck', null].includes(url.searchParams.get('figure')));
     });
   });
 
