@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import lessonPlugin from './web/build/vite-plugin-lesson.js';
 import pageHeadPlugin from './web/build/vite-plugin-page-head.js';
+import preloadEnginePlugin from './web/build/vite-plugin-preload-engine.js';
 
 const fromRoot = (file) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -21,8 +22,8 @@ export default defineConfig({
   // `import lesson from 'virtual:lesson'`: the checked, rendered content of slides/.
   // KaTeX's CSS and fonts come in through `import './styles/katex.js'` in a page module.
   // Every page gets the shared head (charset, viewport, icon, its Content-Security-Policy) from
-  // pageHeadPlugin.
-  plugins: [lessonPlugin({ dir: fromRoot('slides') }), pageHeadPlugin()],
+  // pageHeadPlugin; a page that runs the engine preloads it (preloadEnginePlugin).
+  plugins: [lessonPlugin({ dir: fromRoot('slides') }), pageHeadPlugin(), preloadEnginePlugin()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

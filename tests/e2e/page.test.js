@@ -101,10 +101,13 @@ describe('the heatmap on the title slide', () => {
       // The same word gets the same vector, so its rows are identical.
       if (REPEAT) assert.deepEqual(table.rows[REPEAT[0]].values, table.rows[REPEAT[1]].values);
 
-      assert.ok(
-        log.requests.some((url) => url.endsWith('.wasm')),
-        'the engine was fetched',
-      );
+      // The page's head preloads the engine's WebAssembly and the engine uses that download.
+      const wasm = log.requests.filter((url) => url.endsWith('.wasm'));
+      assert.equal(wasm.length, 1, 'the engine was fetched once');
+      const preloaded = await page
+        .locator('head link[rel="preload"][as="fetch"]')
+        .evaluateAll((links) => links.map((link) => /** @type {HTMLLinkElement} */ (link).href));
+      assert.deepEqual(preloaded, wasm, 'the head preloads the engine');
       // The word vectors: one request, to the page's own origin, whatever else the deck holds.
       const vectors = log.requests.filter((url) => url.endsWith(VECTORS));
       assert.equal(vectors.length, 1, 'the word vectors were fetched once');
@@ -404,6 +407,8 @@ describe('when the engine cannot run', () => {
       await alert.getByText(/needs WebAssembly/).waitFor({ timeout: TIMEOUT });
       assert.equal(await session.page.locator(`${SLIDE} svg`).count(), 0);
       assert.deepEqual(session.log.pageErrors, []);
+      const vectors = session.log.requests.filter((url) => url.endsWith(VECTORS));
+      assert.deepEqual(vectors, [], 'no word vectors for a page that cannot use them');
     } finally {
       await session.close();
     }

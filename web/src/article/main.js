@@ -10,6 +10,7 @@ import '../styles/figure-tools.css';
 import lesson from 'virtual:lesson';
 import '../widgets/index.js';
 import { buildFigureTools } from '../share/figure-tools.js';
+import { startLoading } from '../widgets/engine-loader.js';
 import { placeWidget } from '../widgets/host.js';
 import { wireBackLinks } from './back-link.js';
 import { fillFooter } from './footer.js';
@@ -21,6 +22,8 @@ const toc = /** @type {HTMLOListElement} */ (document.querySelector('.toc-list')
 const footer = /** @type {HTMLElement} */ (document.querySelector('.article-footer'));
 
 document.title = `${lesson.lesson.title} (article) \u00b7 ${lesson.lesson.course} \u00b7 ${lesson.lesson.code}`;
+// The engine and the word vectors start loading now, side by side, and serve every figure.
+startLoading({ vectors: true });
 const sections = buildArticle(document, lesson);
 main.replaceChildren(...sections);
 fillToc(toc, sections);

@@ -11,7 +11,7 @@ import '../styles/deck-narrow.css';
 import '../styles/figure-tools.css';
 import lesson from 'virtual:lesson';
 import '../widgets/index.js';
-import { loadEngineOnce } from '../widgets/engine-loader.js';
+import { startLoading } from '../widgets/engine-loader.js';
 import { fitSlides } from './fit.js';
 import { releaseOnEscape } from './keyboard.js';
 import { followScreen, isNarrow, markLayout } from './layout.js';
@@ -23,8 +23,9 @@ const root = /** @type {HTMLElement} */ (document.querySelector('.reveal'));
 const slidesElement = /** @type {HTMLElement} */ (root.querySelector('.slides'));
 
 document.title = `${lesson.lesson.title} \u00b7 ${lesson.lesson.course} \u00b7 ${lesson.lesson.code}`;
-// The engine starts loading now, while reveal sets up, and is shared by every widget.
-loadEngineOnce().catch(() => {});
+// The engine and the word vectors (the title's figure needs both) start loading now, while
+// reveal sets up, and are shared by every widget; a widget that misses either says so itself.
+startLoading({ vectors: true });
 slidesElement.replaceChildren(...buildSections(document, lesson));
 
 const narrow = isNarrow(window);

@@ -1,6 +1,6 @@
-// Loads the word vectors into the engine once per page, however many widgets ask for them, after
-// the page has painted (the page and the engine come first; the asset is about 2 MB). Every way it
-// can fail becomes a message a learner can act on.
+// Loads the word vectors into the engine once per page, however many widgets ask for them. The
+// download (about 2 MB) runs at low priority beside the engine's; the engine takes the vectors in
+// once the page has painted. Every way it can fail becomes a message a learner can act on.
 import { EMBED_DIM } from './embed.js';
 
 /** Where the asset lies, relative to the page (web/public/ is served at the site's root). */
@@ -15,13 +15,30 @@ export class VectorsUnavailable extends Error {
   name = 'VectorsUnavailable';
 }
 
+/** @type {Promise<Uint8Array> | undefined} */
+let download;
 /** @type {Promise<void> | undefined} */
 let pending;
 let ready = false;
 
 /**
- * Starts loading the word vectors into `engine` (the first call) and resolves when they are in.
- * A failed load is tried again by the next call.
+ * Starts downloading the word vectors (the first call), whether or not the engine is ready yet,
+ * so that the two arrive side by side; resolves to the asset's bytes. The download asks for low
+ * priority, so the page's own files and fonts come first. A failed download is tried again by the
+ * next call.
+ * @returns {Promise<Uint8Array>} rejects with the reason the download failed
+ */
+export function fetchVectorsOnce() {
+  download ??= fetchBytes().catch((error) => {
+    download = undefined;
+    throw error;
+  });
+  return download;
+}
+
+/**
+ * Loads the word vectors into `engine` (the first call), downloading them if that has not begun,
+ * and resolves when they are in. A failed load is tried again by the next call.
  * @param {{ loadEmbeddings: (bytes: Uint8Array) => { words: number, dim: number } }} engine
  * @returns {Promise<void>} rejects with VectorsUnavailable
  */
@@ -45,18 +62,25 @@ export function vectorsLoaded() {
 
 /** @param {{ loadEmbeddings: (bytes: Uint8Array) => { words: number, dim: number } }} engine */
 async function start(engine) {
-  await afterFirstPaint();
   try {
-    const url = new URL(VECTORS_PATH, document.baseURI);
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`${url.pathname}: ${response.status} ${response.statusText}`);
-    const { dim } = engine.loadEmbeddings(new Uint8Array(await response.arrayBuffer()));
+    const bytes = await fetchVectorsOnce();
+    // Taking them in keeps the main thread busy for a moment: not before the page has painted.
+    await afterFirstPaint();
+    const { dim } = engine.loadEmbeddings(bytes);
     if (dim !== EMBED_DIM)
       throw new Error(`the word vectors have ${dim} dimensions, not ${EMBED_DIM}`);
   } catch (error) {
     console.error(error);
     throw new VectorsUnavailable(LOAD_FAILED, { cause: error });
   }
+}
+
+/** @returns {Promise<Uint8Array>} */
+async function fetchBytes() {
+  const url = new URL(VECTORS_PATH, document.baseURI);
+  const response = await fetch(url, { priority: 'low' });
+  if (!response.ok) throw new Error(`${url.pathname}: ${response.status} ${response.statusText}`);
+  return new Uint8Array(await response.arrayBuffer());
 }
 
 /**

@@ -1,5 +1,6 @@
 // Loads the attention engine once per page, however many widgets ask for it, and turns every way
 // it can fail into a message a learner can act on.
+import { fetchVectorsOnce } from '../text/vectors.js';
 
 const NO_WASM =
   'This figure needs WebAssembly, which this browser does not offer or has turned off. ' +
@@ -28,6 +29,18 @@ export function loadEngineOnce() {
     return engine;
   });
   return pending;
+}
+
+/**
+ * Starts loading, side by side, the engine and, for a page whose figures embed words, the word
+ * vectors; widgets then find them loaded or on their way. A failure is reported by the widgets
+ * that need what failed, not here.
+ * @param {{ vectors: boolean }} needs
+ */
+export function startLoading({ vectors }) {
+  loadEngineOnce().catch(() => {});
+  // Without WebAssembly there is no engine to take the vectors in: not worth 2 MB.
+  if (vectors && typeof WebAssembly === 'object') fetchVectorsOnce().catch(() => {});
 }
 
 /** @returns {object | undefined} the engine if it has finished loading */
