@@ -1,34 +1,19 @@
 // The numbers behind the self-attention-pair widget: one sentence's self-attention with
-// Q = K = V = X (its word vectors, no learned projections, as selfAttention in self-attention.js
-// computes it) keeping the outputs too, the token the learner follows, and the cosine similarity
-// of two rows.
-import { embedTokens } from '../text/embed.js';
+// Q = K = V = X (its word vectors, no learned projections; selfAttention in self-attention.js),
+// the token the learner follows, and the cosine similarity of two rows.
+import { selfAttention } from './self-attention.js';
+
+/** @typedef {import('./self-attention.js').SelfAttentionResult} SideResult */
 
 /**
- * @typedef {object} SideResult
- * @property {number} n tokens
- * @property {number} d the width of a word vector
- * @property {Float32Array} x (n, d) the word vectors, row-major
- * @property {Float32Array} weights (n, n) softmax(X Xᵀ / √d), row i: what token i attends to
- * @property {Float32Array} output (n, d) weights · X, row i: token i's new vector
- * @property {boolean[]} unknown (n) true where the vocabulary does not hold the token
- */
-
-/**
- * Self-attention of one sentence with itself.
+ * Self-attention of one sentence with itself, no mask.
  * @param {Pick<import('../engine/index.js').Engine, 'embed' | 'attention'>} engine the facade,
  *   word vectors loaded
  * @param {string[]} tokens (n) n >= 1
  * @returns {SideResult}
  */
 export function attendSentence(engine, tokens) {
-  const n = tokens.length;
-  const { x, unknown, d } = embedTokens(engine, tokens);
-  const { weights, output } = engine.attention({
-    ...{ q: x, k: x, v: x, nq: n, nk: n, dk: d, dv: d },
-    trace: false,
-  });
-  return { n, d, x, weights, output, unknown };
+  return selfAttention(engine, tokens, false);
 }
 
 /**

@@ -9,16 +9,26 @@ export const MAX_TOKENS = 64;
 const MAX_LISTED = 8;
 
 /**
+ * @typedef {object} SelfAttentionResult
+ * @property {number} n tokens
+ * @property {number} d the width of a word vector
+ * @property {Float32Array} x (n, d) the word vectors, row-major
+ * @property {Float32Array} weights (n, n) softmax(X Xᵀ / √d), masked if causal; row i: what
+ *   token i attends to
+ * @property {Float32Array} output (n, d) weights · X; row i: token i's new vector
+ * @property {boolean[]} unknown (n) true where the vocabulary does not hold the token
+ */
+
+/**
  * @param {{ embed: Function, attention: Function }} engine the facade, word vectors loaded
- * @param {string[]} tokens
+ * @param {string[]} tokens (n) n >= 1
  * @param {boolean} causal
- * @returns {{ weights: Float32Array, unknown: boolean[] }} the n x n attention weights,
- *   row-major, and which tokens the vocabulary does not hold
+ * @returns {SelfAttentionResult}
  */
 export function selfAttention(engine, tokens, causal) {
   const n = tokens.length;
   const { x, unknown, d } = embedTokens(engine, tokens);
-  const { weights } = engine.attention({
+  const { weights, output } = engine.attention({
     q: x,
     k: x,
     v: x,
@@ -29,7 +39,7 @@ export function selfAttention(engine, tokens, causal) {
     causal,
     trace: false,
   });
-  return { weights, unknown };
+  return { n, d, x, weights, output, unknown };
 }
 
 /**
