@@ -3,6 +3,7 @@
 import 'katex/dist/katex.min.css';
 import '../styles/base.css';
 import '../styles/widgets.css';
+import '../styles/choices.css';
 import '../styles/heatmap.css';
 import '../styles/article.css';
 import '../styles/article-text.css';

@@ -4,6 +4,7 @@ import 'reveal.js/reveal.css';
 import 'katex/dist/katex.min.css';
 import '../styles/base.css';
 import '../styles/widgets.css';
+import '../styles/choices.css';
 import '../styles/heatmap.css';
 import '../styles/deck.css';
 import '../styles/deck-figures.css';

@@ -9,7 +9,7 @@ import { FIT_FROM, SIZES, WIDTH } from './attention-cost-timing.js';
  */
 export function buildCostParts(doc, id) {
   const root = doc.createElement('div');
-  root.className = 'sap-cost';
+  root.className = 'sap-cost split-controls';
   root.innerHTML = `
     <div class="sap-cost-controls">
       <p class="sap-cost-why">

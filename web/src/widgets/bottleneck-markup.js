@@ -12,18 +12,18 @@ let instances = 0;
 export function buildBottleneckParts(doc) {
   const id = `bn-${++instances}`;
   const root = doc.createElement('div');
-  root.className = 'bn';
+  root.className = 'bn split';
   const choices = WIDTHS.map(
     (d) =>
-      `<label class="bn-choice"><input type="radio" name="${id}-width" value="${d}" />${d}</label>`,
+      `<label class="choice bn-choice"><input type="radio" name="${id}-width" value="${d}" />${d}</label>`,
   ).join('');
   const guess = Math.round(100 / CODEBOOK);
   root.innerHTML = `
-    <div class="bn-controls">
+    <div class="bn-controls split-controls">
       <div class="bn-row">
         <fieldset class="bn-widths" aria-describedby="${id}-width-help">
           <legend>Memory width <var>d</var></legend>
-          <div class="bn-choices">${choices}</div>
+          <div class="choices numeric bn-choices">${choices}</div>
         </fieldset>
         <div class="bn-seed-field">
           <label class="bn-seed-label" for="${id}-seed">Seed</label>
@@ -40,7 +40,7 @@ export function buildBottleneckParts(doc) {
         random keys of ±1s, each paired with one of ${CODEBOOK} random values.
       </p>
     </div>
-    <div class="bn-output">
+    <div class="bn-output split-output">
       <p class="status busy bn-status" role="status" hidden></p>
       <p class="error bn-error" role="alert" hidden></p>
       <figure class="bn-figure" aria-labelledby="${id}-title">

@@ -20,7 +20,7 @@ const MODE_CHOICES = [
 export function buildCrossParts(doc) {
   const id = `xa-${++instances}`;
   const root = doc.createElement('div');
-  root.className = 'xa';
+  root.className = 'xa split';
   const sentence = (side, name, help) => `
       <label class="field-label xa-label" for="${id}-${side}">${name}</label>
       <input id="${id}-${side}" class="xa-sentence xa-${side}" name="sentence-${side}" type="text"
@@ -29,18 +29,18 @@ export function buildCrossParts(doc) {
       <p id="${id}-${side}-help" class="help xa-help">${help}</p>`;
   const modes = MODE_CHOICES.map(
     ([value, name]) =>
-      `<label class="xa-choice"><input type="radio" name="${id}-mode" value="${value}" />` +
+      `<label class="choice xa-choice"><input type="radio" name="${id}-mode" value="${value}" />` +
       `${name}</label>`,
   ).join('');
   root.innerHTML = `
-    <div class="xa-controls">
+    <div class="xa-controls split-controls">
       <div class="xa-sentences">
         ${sentence('a', 'Sentence A', `Its tokens ask: the queries (up to ${MAX_TOKENS}).`)}
         ${sentence('b', 'Sentence B', `Its tokens answer: the keys and values (up to ${MAX_TOKENS}).`)}
       </div>
       <fieldset class="xa-modes" aria-describedby="${id}-mode-help">
         <legend>Mode</legend>
-        <div class="xa-choices">${modes}</div>
+        <div class="choices xa-choices">${modes}</div>
         <p id="${id}-mode-help" class="help xa-help">
           Cross: queries from A, keys and values from B. Self: all three from one sentence.
         </p>
@@ -62,7 +62,7 @@ export function buildCrossParts(doc) {
         </p>
       </div>
     </div>
-    <div class="xa-output">
+    <div class="xa-output split-output">
       <p class="status xa-status" role="status" hidden></p>
       <p class="error xa-error" role="alert" hidden></p>
       <figure class="xa-result" aria-labelledby="${id}-title" hidden>

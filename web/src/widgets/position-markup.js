@@ -12,9 +12,9 @@ let instances = 0;
 export function buildPositionParts(doc, maxTokens) {
   const id = `pos-${++instances}`;
   const root = doc.createElement('div');
-  root.className = 'pos';
+  root.className = 'pos split';
   root.innerHTML = `
-    <div class="pos-controls">
+    <div class="pos-controls split-controls">
       <label class="field-label" for="${id}-sentence">Sentence</label>
       <textarea id="${id}-sentence" class="hm-sentence pos-sentence" name="sentence" rows="2"
         spellcheck="false" autocomplete="off" autocapitalize="off"
@@ -39,7 +39,7 @@ export function buildPositionParts(doc, maxTokens) {
       <p class="pos-order"></p>
       <p class="pos-check" role="status"></p>
     </div>
-    <div class="pos-output">
+    <div class="pos-output split-output">
       <p class="status pos-status" role="status" hidden></p>
       <p class="error pos-error" role="alert" hidden></p>
       <div class="pos-result" hidden>

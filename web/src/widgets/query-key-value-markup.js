@@ -20,13 +20,13 @@ const HINT =
 export function buildQkvParts(doc, maxTokens) {
   const id = `qkv-${++instances}`;
   const root = doc.createElement('div');
-  root.className = 'qkv';
+  root.className = 'qkv split';
   const dkChoices = DK_CHOICES.map(
     (dk) =>
-      `<label class="qkv-choice"><input type="radio" name="${id}-dk" value="${dk}" />${dk}</label>`,
+      `<label class="choice qkv-choice"><input type="radio" name="${id}-dk" value="${dk}" />${dk}</label>`,
   ).join('');
   root.innerHTML = `
-    <div class="qkv-controls">
+    <div class="qkv-controls split-controls">
       <label class="field-label" for="${id}-sentence">Sentence</label>
       <textarea id="${id}-sentence" class="hm-sentence qkv-sentence" name="sentence" rows="2"
         spellcheck="false" autocomplete="off" autocapitalize="off"
@@ -38,10 +38,10 @@ export function buildQkvParts(doc, maxTokens) {
       <div class="qkv-row">
         <fieldset class="qkv-group qkv-kinds" aria-describedby="${id}-kind-help">
           <legend>Projections</legend>
-          <div class="qkv-choices">
-            <label class="qkv-choice"><input type="radio" name="${id}-kind"
+          <div class="choices qkv-choices">
+            <label class="choice qkv-choice"><input type="radio" name="${id}-kind"
               value="identity" />Identity</label>
-            <label class="qkv-choice"><input type="radio" name="${id}-kind"
+            <label class="choice qkv-choice"><input type="radio" name="${id}-kind"
               value="random" />Seeded random</label>
           </div>
         </fieldset>
@@ -52,7 +52,7 @@ export function buildQkvParts(doc, maxTokens) {
         </div>
         <fieldset class="qkv-group qkv-dks">
           <legend><var>d</var><sub>k</sub></legend>
-          <div class="qkv-choices">${dkChoices}</div>
+          <div class="choices numeric qkv-choices">${dkChoices}</div>
         </fieldset>
       </div>
       <p id="${id}-kind-help" class="help qkv-help">
@@ -61,7 +61,7 @@ export function buildQkvParts(doc, maxTokens) {
         d<sub>k</sub>) with Glorot-uniform numbers from the seed and the two after it.
       </p>
     </div>
-    <div class="qkv-output">
+    <div class="qkv-output split-output">
       <p class="error qkv-error" role="alert" hidden></p>
       <div class="qkv-result" hidden>
         <div class="qkv-inputs"></div>

@@ -42,9 +42,9 @@ function sideHtml(id, name) {
 export function buildPairParts(doc, maxTokens) {
   const id = `sap-${++instances}`;
   const root = doc.createElement('div');
-  root.className = 'sap';
+  root.className = 'sap split';
   root.innerHTML = `
-    <div class="sap-pair">
+    <div class="sap-pair split-output">
       <p id="${id}-help" class="help sap-help">
         Words and punctuation become tokens (up to ${maxTokens} per sentence); each token is a
         pre-trained word vector. Choose the word whose row of attention weights to draw. Nothing

@@ -52,7 +52,7 @@ function cardHtml(id, kind) {
 export function buildRetrievalParts(doc, maxTokens) {
   const id = `wr-${++instances}`;
   const root = doc.createElement('div');
-  root.className = 'wr';
+  root.className = 'wr split';
   const options = SUGGESTIONS.map((word) => `<option value="${word}"></option>`).join('');
   root.innerHTML = `
     <div class="wr-controls">
@@ -86,10 +86,10 @@ export function buildRetrievalParts(doc, maxTokens) {
       </div>
       <fieldset class="wr-mode">
         <legend class="field-label">Scores</legend>
-        <div class="wr-mode-choices">
-          <label class="wr-mode-choice"><input type="radio" name="${id}-mode" value="compare" />
+        <div class="choices wr-mode-choices">
+          <label class="choice wr-mode-choice"><input type="radio" name="${id}-mode" value="compare" />
             Three scoring functions</label>
-          <label class="wr-mode-choice"><input type="radio" name="${id}-mode" value="drag" />
+          <label class="choice wr-mode-choice"><input type="radio" name="${id}-mode" value="drag" />
             Drag the scores</label>
         </div>
       </fieldset>

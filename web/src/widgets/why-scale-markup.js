@@ -22,7 +22,7 @@ export const ROWS = [{ key: 'variance', name: 'score variance' }, ...MEASURES];
 export function buildWhyScaleParts(doc) {
   const id = `ws-${++instances}`;
   const root = doc.createElement('div');
-  root.className = 'ws';
+  root.className = 'ws split';
   const rows = ROWS.map(
     (row) =>
       `<tr data-key="${row.key}"><th scope="row">${row.name}</th>` +
@@ -30,7 +30,7 @@ export function buildWhyScaleParts(doc) {
   ).join('');
   const options = MEASURES.map((m) => `<option value="${m.key}">${m.name}</option>`).join('');
   root.innerHTML = `
-    <div class="ws-controls">
+    <div class="ws-controls split-controls">
       <div class="ws-slider">
         <label class="field-label" for="${id}-dk">Key width <i>d</i><sub>k</sub></label>
         <output class="ws-dk" for="${id}-dk"></output>
@@ -48,7 +48,7 @@ export function buildWhyScaleParts(doc) {
         </table>
       </div>
     </div>
-    <div class="ws-output">
+    <div class="ws-output split-output">
       <p class="error ws-error" role="alert" hidden></p>
       <figure class="ws-figure" aria-labelledby="${id}-hist-title">
         <figcaption id="${id}-hist-title" class="ws-title">Scores of random <i>q</i>, <i>k</i>,
