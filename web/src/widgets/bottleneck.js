@@ -7,6 +7,7 @@ import '../styles/bottleneck-deck.css';
 import { clearRun, showRun } from './bottleneck-figures.js';
 import { buildBottleneckParts } from './bottleneck-markup.js';
 import { MAX_SEED, WIDTHS, finishedRun, runLater } from './bottleneck-sweep.js';
+import { formWidget } from './form-widget.js';
 import { setLine } from './heatmap-markup.js';
 import { registerWidget } from './registry.js';
 
@@ -15,80 +16,67 @@ const WORKING = 'Storing the facts and reading them back\u2026';
 
 /** @returns {import('./registry.js').Widget} */
 function createBottleneck() {
-  /** @type {import('./bottleneck-markup.js').BottleneckParts | null} */
-  let parts = null;
-  let engine = null;
-  let state = {};
   let stop = () => {};
-
-  const redraw = () => {
-    if (!parts) return;
-    stop();
-    const width = Number(parts.widths.find((input) => input.checked)?.value ?? DEFAULTS.width);
-    state.width = width;
-    state.seed = parts.seed.value;
-    const seed = parseSeed(parts.seed.value);
-    if (seed === null) {
-      show(parts, '', `The seed must be a whole number from 0 to ${MAX_SEED}.`);
-      clearRun(parts);
-      return;
-    }
-    const run = finishedRun(engine, width, seed);
-    if (run) {
-      show(parts, '', '');
-      showRun(parts, run, width);
-      return;
-    }
-    // The chart keeps the last numbers, marked as out of date, until the new ones are in.
-    show(parts, WORKING, '');
-    parts.figure.classList.add('bn-stale');
-    stop = runLater(
-      engine,
-      width,
-      seed,
-      (done) => {
-        if (!parts) return;
-        show(parts, '', '');
-        showRun(parts, done, width);
-      },
-      (error) => {
-        console.error(error);
-        if (!parts) return;
-        show(parts, '', `The experiment could not be run: ${error.message}`);
-        clearRun(parts);
-      },
-    );
-  };
-
-  const apply = (props) => {
-    state = props.state ?? {};
-    const width = nearestWidth(Number(state.width ?? props.width ?? DEFAULTS.width));
-    for (const input of parts.widths) input.checked = Number(input.value) === width;
-    parts.seed.value = String(state.seed ?? props.seed ?? DEFAULTS.seed);
-    redraw();
-  };
-
-  return {
-    mount(el, props, facade) {
-      engine = facade;
-      parts = buildBottleneckParts(el.ownerDocument);
-      el.replaceChildren(parts.root);
-      parts.root.addEventListener('input', redraw);
-      apply(props);
+  return formWidget({
+    build: buildBottleneckParts,
+    fill(parts, props, state) {
+      const width = nearestWidth(Number(state.width ?? props.width ?? DEFAULTS.width));
+      for (const input of parts.widths) input.checked = Number(input.value) === width;
+      parts.seed.value = String(state.seed ?? props.seed ?? DEFAULTS.seed);
     },
-    update(props) {
-      if (parts) apply(props);
+    read(parts, state) {
+      state.width = Number(parts.widths.find((input) => input.checked)?.value ?? DEFAULTS.width);
+      state.seed = parts.seed.value;
     },
-    destroy() {
+    draw(parts, engine, state) {
       stop();
-      if (!parts) return;
-      parts.root.removeEventListener('input', redraw);
-      clearRun(parts);
-      parts.root.remove();
-      parts = null;
-      engine = null;
+      stop = draw(parts, engine, state.width, state.seed);
     },
-  };
+    clear(parts) {
+      stop();
+      clearRun(parts);
+    },
+  });
+}
+
+/**
+ * Shows the experiment's numbers for a width and seed: at once if they are known, else the last
+ * ones marked out of date until the engine, a count at a time, has the new ones.
+ * @param {import('./bottleneck-markup.js').BottleneckParts} parts
+ * @param {object} engine
+ * @param {number} width
+ * @param {string} seedText what the seed box holds
+ * @returns {() => void} stops the work still to do
+ */
+function draw(parts, engine, width, seedText) {
+  const seed = parseSeed(seedText);
+  if (seed === null) {
+    show(parts, '', `The seed must be a whole number from 0 to ${MAX_SEED}.`);
+    clearRun(parts);
+    return () => {};
+  }
+  const run = finishedRun(engine, width, seed);
+  if (run) {
+    show(parts, '', '');
+    showRun(parts, run, width);
+    return () => {};
+  }
+  show(parts, WORKING, '');
+  parts.figure.classList.add('bn-stale');
+  return runLater(
+    engine,
+    width,
+    seed,
+    (done) => {
+      show(parts, '', '');
+      showRun(parts, done, width);
+    },
+    (error) => {
+      console.error(error);
+      show(parts, '', `The experiment could not be run: ${error.message}`);
+      clearRun(parts);
+    },
+  );
 }
 
 /**

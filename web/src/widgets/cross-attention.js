@@ -3,6 +3,7 @@
 // n_q x n_k grid; the same pair can also be shown as self-attention of either sentence (a square).
 // Optional seeded projections W_Q, W_K, W_V. Props: { sentenceA, sentenceB, mode, project, seed,
 // state }; state keeps both sentences, the mode, the projection switch and the seed across mounts.
+import { formWidget } from './form-widget.js';
 import { setLine } from './heatmap-markup.js';
 import { clearFigure, drawFigure } from './cross-attention-figures.js';
 import { buildCrossParts, checkMode, checkedMode } from './cross-attention-markup.js';
@@ -33,53 +34,26 @@ const DEFAULTS = {
 
 /** @returns {import('./registry.js').Widget} */
 function createCrossAttention() {
-  /** @type {import('./cross-attention-markup.js').CrossParts | null} */
-  let parts = null;
-  let engine = null;
-  /** @type {Partial<CrossState>} */
-  let state = {};
-
-  const redraw = () => {
-    if (!parts) return;
-    state.a = parts.a.value;
-    state.b = parts.b.value;
-    state.mode = modeOf(checkedMode(parts));
-    state.project = parts.project.checked;
-    state.seed = parts.seed.value;
-    parts.seed.disabled = !state.project;
-    draw(parts, engine, /** @type {CrossState} */ (state));
-  };
-
-  const apply = (props) => {
-    state = props.state ?? {};
-    parts.a.value = state.a ?? props.sentenceA ?? DEFAULTS.sentenceA;
-    parts.b.value = state.b ?? props.sentenceB ?? DEFAULTS.sentenceB;
-    checkMode(parts, modeOf(state.mode ?? props.mode));
-    parts.project.checked = Boolean(state.project ?? props.project);
-    parts.seed.value = String(state.seed ?? props.seed ?? DEFAULTS.seed);
-    redraw();
-  };
-
-  return {
-    mount(el, props, facade) {
-      engine = facade;
-      parts = buildCrossParts(el.ownerDocument);
-      el.replaceChildren(parts.root);
-      parts.root.addEventListener('input', redraw);
-      apply(props);
+  return formWidget({
+    build: buildCrossParts,
+    fill(parts, props, state) {
+      parts.a.value = state.a ?? props.sentenceA ?? DEFAULTS.sentenceA;
+      parts.b.value = state.b ?? props.sentenceB ?? DEFAULTS.sentenceB;
+      checkMode(parts, modeOf(state.mode ?? props.mode));
+      parts.project.checked = Boolean(state.project ?? props.project);
+      parts.seed.value = String(state.seed ?? props.seed ?? DEFAULTS.seed);
     },
-    update(props) {
-      if (parts) apply(props);
+    read(parts, state) {
+      state.a = parts.a.value;
+      state.b = parts.b.value;
+      state.mode = modeOf(checkedMode(parts));
+      state.project = parts.project.checked;
+      state.seed = parts.seed.value;
+      parts.seed.disabled = !state.project;
     },
-    destroy() {
-      if (!parts) return;
-      parts.root.removeEventListener('input', redraw);
-      clearFigure(parts);
-      parts.root.remove();
-      parts = null;
-      engine = null;
-    },
-  };
+    draw: (parts, engine, state) => draw(parts, engine, /** @type {CrossState} */ (state)),
+    clear: clearFigure,
+  });
 }
 
 /**

@@ -2,6 +2,7 @@
 // in the page that plain self-attention outputs follow a shuffle of the tokens (equivariance), and
 // that adding positional encodings breaks this; it draws the outputs and the encoding. Props:
 // { sentence, state }; state keeps the sentence, the order on show and the toggle across mounts.
+import { formWidget } from './form-widget.js';
 import { setLine } from './heatmap-markup.js';
 import { clearFigures, drawCheck, drawFigures } from './position-figures.js';
 import { buildPositionParts } from './position-markup.js';
@@ -17,62 +18,39 @@ const PROMPT = 'Type a sentence, then shuffle its tokens.';
 
 /** @returns {import('./registry.js').Widget} */
 function createPosition() {
-  /** @type {import('./position-markup.js').PositionParts | null} */
-  let parts = null;
-  let engine = null;
-  let state = {};
-
-  const redraw = () => {
-    if (!parts) return;
-    state.sentence = parts.sentence.value;
-    state.pe = parts.pe.checked;
-    draw(parts, engine, state);
-  };
-  const shuffle = () => {
-    const tokens = currentTokens(engine, state);
-    state.shuffles = (state.shuffles ?? 0) + 1;
-    state.order = shuffledOrder(engine, tokens.length, state.shuffles, orderOf(state, tokens));
-    state.orderKey = keyOf(tokens);
-    redraw();
-  };
-  const reset = () => {
-    state.order = undefined;
-    redraw();
-  };
-
-  const apply = (props) => {
-    state = props.state ?? {};
-    parts.sentence.value = state.sentence ?? props.sentence ?? DEFAULT_SENTENCE;
-    parts.pe.checked = Boolean(state.pe);
-    redraw();
-  };
-
-  return {
-    mount(el, props, facade) {
-      engine = facade;
-      parts = buildPositionParts(el.ownerDocument, MAX_TOKENS);
-      el.replaceChildren(parts.root);
-      parts.sentence.addEventListener('input', redraw);
-      parts.pe.addEventListener('change', redraw);
+  return formWidget({
+    build: (doc) => buildPositionParts(doc, MAX_TOKENS),
+    fill(parts, props, state) {
+      parts.sentence.value = state.sentence ?? props.sentence ?? DEFAULT_SENTENCE;
+      parts.pe.checked = Boolean(state.pe);
+    },
+    read(parts, state) {
+      state.sentence = parts.sentence.value;
+      state.pe = parts.pe.checked;
+    },
+    draw,
+    clear: clearFigures,
+    wire(parts, { redraw, state, engine }) {
+      const shuffle = () => {
+        const kept = state();
+        const tokens = currentTokens(engine(), kept);
+        kept.shuffles = (kept.shuffles ?? 0) + 1;
+        kept.order = shuffledOrder(engine(), tokens.length, kept.shuffles, orderOf(kept, tokens));
+        kept.orderKey = keyOf(tokens);
+        redraw();
+      };
+      const reset = () => {
+        state().order = undefined;
+        redraw();
+      };
       parts.shuffle.addEventListener('click', shuffle);
       parts.reset.addEventListener('click', reset);
-      apply(props);
+      return () => {
+        parts.shuffle.removeEventListener('click', shuffle);
+        parts.reset.removeEventListener('click', reset);
+      };
     },
-    update(props) {
-      if (parts) apply(props);
-    },
-    destroy() {
-      if (!parts) return;
-      parts.sentence.removeEventListener('input', redraw);
-      parts.pe.removeEventListener('change', redraw);
-      parts.shuffle.removeEventListener('click', shuffle);
-      parts.reset.removeEventListener('click', reset);
-      clearFigures(parts);
-      parts.root.remove();
-      parts = null;
-      engine = null;
-    },
-  };
+  });
 }
 
 /** @param {string[]} tokens */

@@ -3,6 +3,7 @@
 // V = X W_V and the scores Q K^T as heatmaps, a score's dot product written out when it is pointed
 // at or focused. Props: { sentence, projection, seed, dk, state }; state keeps the learner's
 // sentence, projection, seed and d_k across mounts.
+import { formWidget } from './form-widget.js';
 import { setLine } from './heatmap-markup.js';
 import { clearFigures, drawFigures } from './query-key-value-figures.js';
 import { buildQkvParts } from './query-key-value-markup.js';
@@ -23,54 +24,26 @@ const PROMPT = 'Type a short sentence to see its queries, keys and values.';
 
 /** @returns {import('./registry.js').Widget} */
 function createQueryKeyValue() {
-  /** @type {import('./query-key-value-markup.js').QkvParts | null} */
-  let parts = null;
-  let engine = null;
-  /** @type {QkvInputs} */
-  let state = {};
-
-  const redraw = () => {
-    if (!parts) return;
-    state.sentence = parts.sentence.value;
-    state.projection = checkedValue(parts.kinds) ?? state.projection;
-    state.seed = parts.seed.value;
-    state.dk = Number(checkedValue(parts.dks) ?? state.dk);
-    draw(parts, engine, state);
-  };
-
-  /** @param {QkvInputs & { state?: QkvInputs }} props */
-  const apply = (props) => {
-    state = props.state ?? {};
-    const pick = (key) => state[key] ?? props[key] ?? DEFAULTS[key];
-    const kind = String(pick('projection'));
-    const dk = Number(pick('dk'));
-    parts.sentence.value = String(pick('sentence'));
-    parts.seed.value = String(pick('seed'));
-    check(parts.kinds, KINDS.includes(/** @type {any} */ (kind)) ? kind : DEFAULTS.projection);
-    check(parts.dks, String(DK_CHOICES.includes(dk) ? dk : DEFAULTS.dk));
-    redraw();
-  };
-
-  return {
-    mount(el, props, facade) {
-      engine = facade;
-      parts = buildQkvParts(el.ownerDocument, MAX_TOKENS);
-      el.replaceChildren(parts.root);
-      parts.root.addEventListener('input', redraw);
-      apply(props);
+  return formWidget({
+    build: (doc) => buildQkvParts(doc, MAX_TOKENS),
+    fill(parts, props, state) {
+      const pick = (key) => state[key] ?? props[key] ?? DEFAULTS[key];
+      const kind = String(pick('projection'));
+      const dk = Number(pick('dk'));
+      parts.sentence.value = String(pick('sentence'));
+      parts.seed.value = String(pick('seed'));
+      check(parts.kinds, KINDS.includes(/** @type {any} */ (kind)) ? kind : DEFAULTS.projection);
+      check(parts.dks, String(DK_CHOICES.includes(dk) ? dk : DEFAULTS.dk));
     },
-    update(props) {
-      if (parts) apply(props);
+    read(parts, state) {
+      state.sentence = parts.sentence.value;
+      state.projection = checkedValue(parts.kinds) ?? state.projection;
+      state.seed = parts.seed.value;
+      state.dk = Number(checkedValue(parts.dks) ?? state.dk);
     },
-    destroy() {
-      if (!parts) return;
-      parts.root.removeEventListener('input', redraw);
-      clearFigures(parts);
-      parts.root.remove();
-      parts = null;
-      engine = null;
-    },
-  };
+    draw,
+    clear: clearFigures,
+  });
 }
 
 /**
