@@ -11,7 +11,12 @@
 // per-call times of the batches. A checksum of every result is printed so that no call can be
 // optimised away.
 //
-// Output: one JSON object a line on stdout, {impl, n, d, usPerCall, gflops, calls}, for
+// Then training: steps per second of attn::Trainer with its default options (the reversal task,
+// lengths 2 to 12, batches of 32, d_model 32), for the attention model and the fixed-vector model,
+// timed the same way with one training step as the call.
+//
+// Output: one JSON object a line on stdout, {impl, n, d, usPerCall, gflops, calls} for attention
+// and {impl: "native-train", model, usPerStep, stepsPerSecond, steps} for training, for
 // bench/run.js; a human note (compiler, checksum) on stderr. Usage: attn_bench [MIN_SECONDS]
 #include <algorithm>
 #include <chrono>
@@ -24,6 +29,7 @@
 #include "attn/attention.hpp"
 #include "attn/kernel.hpp"
 #include "attn/random.hpp"
+#include "attn/trainer.hpp"
 
 namespace {
 
@@ -94,6 +100,20 @@ void print_result(const char* impl, int n, const Timing& timing) {
   std::fflush(stdout);
 }
 
+// Training steps of the default model of one kind; the losses feed the checksum.
+void bench_training(attn::ModelKind model) {
+  attn::TrainingOptions options;
+  options.model = model;
+  attn::Trainer trainer(options);
+  const Timing timing = measure([&] { return static_cast<double>(trainer.step(1)[0]); });
+  std::printf(
+      "{\"impl\":\"native-train\",\"model\":\"%s\",\"usPerStep\":%.6g,\"stepsPerSecond\":%.6g,"
+      "\"steps\":%ld}\n",
+      attn::model_name(model), timing.seconds_per_call * 1e6, 1.0 / timing.seconds_per_call,
+      timing.calls);
+  std::fflush(stdout);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -127,6 +147,8 @@ int main(int argc, char** argv) {
       print_result("native-fast", n,
                    measure([&] { return fold(attn::fast_scaled_dot_product_attention(q, k, v)); }));
     }
+    bench_training(attn::ModelKind::attention);
+    bench_training(attn::ModelKind::fixed_vector);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "attn_bench: %s\n", error.what());
     return 1;

@@ -3,7 +3,9 @@
 // implementations: the native core (Eigen reference path and SIMD-shaped kernel, run as the
 // separate binary build/native/attn_bench), the WebAssembly engine through its JavaScript facade,
 // and a plain JavaScript baseline (bench/plain-attention.js). Flops are counted as 4 n^2 d per
-// call. See bench/README.md for how to read the output.
+// call. Then training steps per second, native and wasm, and the time the attention model needs
+// in wasm to learn the reversal task (bench/training.js). See bench/README.md for how to read the
+// output.
 
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -12,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { plainAttention } from './plain-attention.js';
+import { measureTraining, printTraining } from './training.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NATIVE_BENCH = path.join(ROOT, 'build', 'native', 'attn_bench');
@@ -306,6 +309,10 @@ async function main() {
   checkAgreement(engine, { nq: 16, nk: 16, dk: D, dv: D });
   console.log(`  plain JS agrees with the engine within ${TOLERANCE} (checked on 5x7 and 16x16)`);
 
+  // Training first, while its code is still cold in this engine (see bench/training.js).
+  console.log('\nTraining the reversal models in wasm...');
+  const training = measureTraining(engine);
+
   let exitCode = 0;
   const results = [];
   let nativeNote = '';
@@ -378,6 +385,8 @@ async function main() {
   const big = results.find((r) => r.impl === 'wasm-facade' && r.n === GOAL_GFLOPS.n);
   const gflopsMet = big.gflops >= GOAL_GFLOPS.gflops;
   const latencyMet = small.usPerCall <= GOAL_LATENCY.us;
+  const trainingGoal = printTraining(training, results);
+
   console.log('\nGoals:');
   console.log(
     `  wasm engine reaches ${GOAL_GFLOPS.gflops} GFLOP/s at n = ${GOAL_GFLOPS.n}: ` +
@@ -394,6 +403,8 @@ async function main() {
     `  (the same calls with trace: false: ${formatGflops(leanBig.gflops)} GFLOP/s at n = ` +
       `${GOAL_GFLOPS.n}, ${formatUs(leanSmall.usPerCall)} µs at n = ${GOAL_LATENCY.n})`,
   );
+
+  console.log(trainingGoal);
 
   const notes = [`checksum ${checksum.toPrecision(9)}`];
   if (nativeNote) notes.push(`native: ${nativeNote}`);

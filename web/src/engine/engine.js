@@ -9,6 +9,7 @@ import {
   requireStrings,
   requireValues,
 } from './args.js';
+import { createTraining } from './training.js';
 
 // Must match AttentionSlot in wasm/workspace.hpp.
 const SLOT = { q: 0, k: 1, v: 2, padding: 3, results: 4 };
@@ -172,6 +173,10 @@ export function createEngine(core) {
     embed(tokens) {
       return core.embed(requireStrings('embed', 'tokens', tokens));
     },
+
+    // A training run of a reversal model in the core (web/src/engine/training.js); free it with
+    // dispose() when done.
+    createTraining: (options) => createTraining(core, options),
   };
 }
 

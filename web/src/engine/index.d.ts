@@ -103,6 +103,43 @@ export interface EmbeddedTokens {
   d: number;
 }
 
+export interface TrainingOptions {
+  model?: 'fixed' | 'attention'; // one fixed vector, or attention over the encoder states; default attention
+  scoring?: 'additive' | 'dot' | 'scaled_dot'; // attention model only; default 'scaled_dot'
+  dModel?: number; // 2 to 256; default 32
+  dK?: number; // 0 (= dModel) or 1 to 1024; attention model only; default 0
+  vocab?: number; // symbols 1..vocab, 2 to 64; default 8
+  minLength?: number; // 1 to 32; default 2
+  maxLength?: number; // minLength to 32; default 12
+  batch?: number; // sequences per step, 1 to 512; default 32
+  learningRate?: number; // Adam's, > 0 and <= 1; default 0.003
+  clip?: number; // global gradient norm limit, 0 (off) to 1000; default 1
+  seed?: number; // 0 to 4294967295; default 1
+}
+
+export interface TrainingEvaluation {
+  lengths: number[]; // as asked
+  sequenceAccuracy: Float32Array; // (lengths) share of held-out sequences reversed whole
+  symbolAccuracy: Float32Array; // (lengths) share of output symbols that are right
+}
+
+export interface TrainingAttentionMap {
+  length: number; // L
+  input: number[]; // (L) a fixed sample input of that length, symbols 1..vocab
+  target: number[]; // (L) the input reversed
+  output: number[]; // (L) the model's most likely symbol at each output step
+  weights: Float32Array; // (L, L) row t: output step t's weights over input positions 0..L-1
+}
+
+export interface Training {
+  readonly options: Readonly<Required<TrainingOptions>>; // with defaults; dK resolved
+  step(n?: number): Float32Array; // n steps (1 to 100000, default 1) -> their losses
+  evaluate(lengths: ArrayLike<number>, samples?: number): TrainingEvaluation; // samples default 200
+  attentionMap(length: number): TrainingAttentionMap; // throws for the fixed model
+  readonly steps: number; // steps taken so far
+  dispose(): void; // frees the core's memory; any later call throws
+}
+
 export interface Engine {
   softmax(x: Values, rows: number, cols: number, options?: { temperature?: number }): Float32Array;
   attention(input: AttentionInput & { trace?: true }): AttentionTrace;
@@ -128,6 +165,7 @@ export interface Engine {
   }): BottleneckResult;
   loadEmbeddings(bytes: Uint8Array | ArrayBuffer): EmbeddingsInfo; // the word-vector asset
   embed(tokens: string[]): EmbeddedTokens; // throws until loadEmbeddings has succeeded
+  createTraining(options?: TrainingOptions): Training;
 }
 
 export function loadEngine(): Promise<Engine>;

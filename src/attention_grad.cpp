@@ -1,0 +1,251 @@
+#include "attn/attention_grad.hpp"
+
+#include <cmath>
+#include <limits>
+#include <utility>
+
+#include "checks.hpp"
+#include "ordered_math.hpp"
+
+namespace attn {
+namespace {
+
+constexpr const char* kForward = "attention forward";
+
+bool visible(const AttentionGradOptions& options, Eigen::Index t, Eigen::Index i) {
+  if (options.causal && i > t) return false;
+  return options.key_padding.empty() || options.key_padding[static_cast<size_t>(i)] == 0;
+}
+
+template <typename T>
+std::string shape(const MatrixT<T>& m) {
+  return shape_of(m.rows(), m.cols());
+}
+
+template <typename T>
+void check_inputs(const MatrixT<T>& q, const MatrixT<T>& k, const MatrixT<T>& v,
+                  const AttentionGradOptions& options, const Parameter<T>* w) {
+  detail::require_non_empty(kForward, "q", q);
+  detail::require_non_empty(kForward, "k", k);
+  detail::require_non_empty(kForward, "v", v);
+  if (q.cols() != k.cols()) {
+    detail::fail(kForward, "q is " + shape(q) + " and k is " + shape(k) +
+                               ": queries and keys need the same width d_k");
+  }
+  if (k.rows() != v.rows()) {
+    detail::fail(kForward, "k is " + shape(k) + " and v is " + shape(v) +
+                               ": every key needs exactly one value (same number of rows)");
+  }
+  const bool additive = options.scoring == Scoring::additive;
+  if (additive && !w) {
+    detail::fail(kForward, "additive scoring needs its weight w (1 x d_k), but none was given");
+  }
+  if (!additive && w) {
+    detail::fail(kForward, std::string(scoring_name(options.scoring)) +
+                               " scoring has no weight, but w was given");
+  }
+  if (additive && (w->value.rows() != 1 || w->value.cols() != q.cols())) {
+    detail::fail(kForward, w->name + " is " + shape(w->value) + " but must be " +
+                               shape_of(1, q.cols()) + " (1 x d_k)");
+  }
+  if (options.causal && q.rows() != k.rows()) {
+    detail::fail(kForward, "a causal mask needs as many queries as keys, but q is " + shape(q) +
+                               " and k is " + shape(k));
+  }
+  const auto n_k = static_cast<size_t>(k.rows());
+  if (!options.key_padding.empty() && options.key_padding.size() != n_k) {
+    detail::fail(kForward, "key_padding has " + std::to_string(options.key_padding.size()) +
+                               " flags but there are " + std::to_string(n_k) + " keys (k is " +
+                               shape(k) + ")");
+  }
+  for (Eigen::Index t = 0; t < q.rows(); ++t) {
+    bool any = false;
+    for (Eigen::Index i = 0; i < k.rows() && !any; ++i) any = visible(options, t, i);
+    if (!any) {
+      detail::fail(kForward, "query " + std::to_string(t) +
+                                 " has no visible key: every key is padded or after it");
+    }
+  }
+}
+
+}  // namespace
+
+const char* scoring_name(Scoring scoring) {
+  switch (scoring) {
+    case Scoring::additive:
+      return "additive";
+    case Scoring::dot:
+      return "dot";
+    case Scoring::scaled_dot:
+      return "scaled_dot";
+  }
+  return "unknown";
+}
+
+// x: (rows, cols) -> (rows, cols)
+template <typename T>
+MatrixT<T> softmax_rows_forward(const MatrixT<T>& x) {
+  const T minus_inf = -std::numeric_limits<T>::infinity();
+  MatrixT<T> w(x.rows(), x.cols());
+  for (Eigen::Index r = 0; r < x.rows(); ++r) {
+    // 1. The largest entry, subtracted so that no exp overflows (numerical stability only).
+    T top = minus_inf;
+    for (Eigen::Index c = 0; c < x.cols(); ++c) top = x(r, c) > top ? x(r, c) : top;
+    if (!(top > minus_inf) || !std::isfinite(top)) {
+      detail::fail("softmax forward", "row " + std::to_string(r) + " of x (" + shape(x) +
+                                          ") has no finite entry to put weight on");
+    }
+    // 2. Exponentials, exactly 0 for masked entries; the sum in order, so every build agrees.
+    T total = 0;
+    for (Eigen::Index c = 0; c < x.cols(); ++c) {
+      const T e = x(r, c) == minus_inf ? T(0) : detail::exp_of(x(r, c) - top);
+      w(r, c) = e;
+      total += e;
+    }
+    // 3. Normalise; total >= 1, since the largest entry contributes e^0.
+    for (Eigen::Index c = 0; c < x.cols(); ++c) w(r, c) /= total;
+  }
+  return w;
+}
+
+// weights, d_weights: (rows, cols) -> (rows, cols)
+template <typename T>
+MatrixT<T> softmax_rows_backward(const MatrixT<T>& weights, const MatrixT<T>& d_weights) {
+  if (weights.rows() != d_weights.rows() || weights.cols() != d_weights.cols()) {
+    detail::fail("softmax backward", "weights is " + shape(weights) + " but d_weights is " +
+                                         shape(d_weights) + ": they must match");
+  }
+  MatrixT<T> dx(weights.rows(), weights.cols());
+  for (Eigen::Index r = 0; r < weights.rows(); ++r) {
+    // The Jacobian of softmax is diag(w) - w w^T, so dx = w * (dw - w . dw).
+    T inner = 0;
+    for (Eigen::Index c = 0; c < weights.cols(); ++c) inner += weights(r, c) * d_weights(r, c);
+    for (Eigen::Index c = 0; c < weights.cols(); ++c) {
+      // A masked entry has w = 0 and gets exactly 0 (not a product that might be -0 or NaN).
+      dx(r, c) = weights(r, c) == T(0) ? T(0) : weights(r, c) * (d_weights(r, c) - inner);
+    }
+  }
+  return dx;
+}
+
+// q: (n_q, d_k), k: (n_k, d_k), v: (n_k, d_v), w: (1, d_k) or null
+template <typename T>
+AttentionPass<T> attention_forward(MatrixT<T> q, MatrixT<T> k, MatrixT<T> v,
+                                   const AttentionGradOptions& options, const Parameter<T>* w) {
+  check_inputs(q, k, v, options, w);
+  detail::require_finite(kForward, "q", q);
+  detail::require_finite(kForward, "k", k);
+  detail::require_finite(kForward, "v", v);
+  const Eigen::Index n_q = q.rows(), n_k = k.rows(), d_k = q.cols();
+  const T minus_inf = -std::numeric_limits<T>::infinity();
+  AttentionPass<T> pass;
+  pass.options = options;
+  pass.scores.resize(n_q, n_k);
+  if (options.scoring == Scoring::additive) {
+    // 1a. Additive: a one-layer network scores each pair, e_ti = w . tanh(q_t + k_i). The hidden
+    //     layer is kept for the backward pass.
+    pass.hidden = MatrixT<T>::Zero(n_q * n_k, d_k);
+    const T* wv = w->value.data();
+    for (Eigen::Index t = 0; t < n_q; ++t) {
+      for (Eigen::Index i = 0; i < n_k; ++i) {
+        if (!visible(options, t, i)) {
+          pass.scores(t, i) = minus_inf;
+          continue;
+        }
+        T* h = pass.hidden.row(t * n_k + i).data();
+        const T* qt = q.row(t).data();
+        const T* ki = k.row(i).data();
+        for (Eigen::Index a = 0; a < d_k; ++a) h[a] = detail::tanh_of(qt[a] + ki[a]);
+        T score = 0;
+        for (Eigen::Index a = 0; a < d_k; ++a) score += wv[a] * h[a];
+        pass.scores(t, i) = score;
+      }
+    }
+  } else {
+    // 1b. Dot: e_ti = q_t . k_i, divided by sqrt(d_k) when scaled: for unit-variance entries the
+    //     dot product has variance d_k, and the division brings it back to 1, so that softmax
+    //     does not start out saturated (where its gradient vanishes).
+    pass.scores = detail::product_transposed(q, k);
+    if (options.scoring == Scoring::scaled_dot) {
+      pass.scores *= T(1) / std::sqrt(static_cast<T>(d_k));
+    }
+    // 2. Hide what the masks hide: -inf, which softmax turns into an exact 0.
+    for (Eigen::Index t = 0; t < n_q; ++t) {
+      for (Eigen::Index i = 0; i < n_k; ++i) {
+        if (!visible(options, t, i)) pass.scores(t, i) = minus_inf;
+      }
+    }
+  }
+  // 3. Each query's weights over the keys it may see.
+  pass.weights = softmax_rows_forward(pass.scores);
+  // 4. Each output row is the weighted average of the values: (n_q, d_v).
+  pass.output = detail::product(pass.weights, v);
+  pass.q = std::move(q);
+  pass.k = std::move(k);
+  pass.v = std::move(v);
+  return pass;
+}
+
+// d_output: (n_q, d_v)
+template <typename T>
+AttentionGradients<T> attention_backward(const AttentionPass<T>& pass, const MatrixT<T>& d_output,
+                                         Parameter<T>* w) {
+  if (d_output.rows() != pass.output.rows() || d_output.cols() != pass.output.cols()) {
+    detail::fail("attention backward",
+                 "d_output is " + shape(d_output) + " but the output is " + shape(pass.output));
+  }
+  const Eigen::Index n_q = pass.q.rows(), n_k = pass.k.rows(), d_k = pass.q.cols();
+  AttentionGradients<T> g;
+  // 1. output = weights · v: dL/dweights = d_output v^T, dL/dv = weights^T d_output.
+  const MatrixT<T> d_weights = detail::product_transposed(d_output, pass.v);  // (n_q, n_k)
+  g.dv = MatrixT<T>::Zero(n_k, pass.v.cols());
+  detail::add_transposed_product(g.dv, pass.weights, d_output);
+  // 2. Through the softmax; hidden pairs get exactly 0 here and so add nothing below.
+  const MatrixT<T> d_scores = softmax_rows_backward(pass.weights, d_weights);  // (n_q, n_k)
+  if (pass.options.scoring == Scoring::additive) {
+    // 3a. e_ti = w . h_ti with h_ti = tanh(q_t + k_i): dL/dw = sum_ti de_ti h_ti, and the
+    //     pre-activation's gradient de_ti w * (1 - h_ti^2) goes to both q_t and k_i.
+    g.dq = MatrixT<T>::Zero(n_q, d_k);
+    g.dk = MatrixT<T>::Zero(n_k, d_k);
+    T* dw = w->grad.data();
+    const T* wv = w->value.data();
+    for (Eigen::Index t = 0; t < n_q; ++t) {
+      T* dq = g.dq.row(t).data();
+      for (Eigen::Index i = 0; i < n_k; ++i) {
+        const T de = d_scores(t, i);
+        if (!visible(pass.options, t, i)) continue;
+        const T* h = pass.hidden.row(t * n_k + i).data();
+        T* dk = g.dk.row(i).data();
+        for (Eigen::Index a = 0; a < d_k; ++a) {
+          dw[a] += de * h[a];
+          const T pre = de * wv[a] * (T(1) - h[a] * h[a]);
+          dq[a] += pre;
+          dk[a] += pre;
+        }
+      }
+    }
+  } else {
+    // 3b. e = s q k^T with s = 1/sqrt(d_k) or 1: dL/dq = s de k, dL/dk = s de^T q.
+    MatrixT<T> d_raw = d_scores;
+    if (pass.options.scoring == Scoring::scaled_dot) {
+      d_raw *= T(1) / std::sqrt(static_cast<T>(d_k));
+    }
+    g.dq = detail::product(d_raw, pass.k);
+    g.dk = MatrixT<T>::Zero(n_k, d_k);
+    detail::add_transposed_product(g.dk, d_raw, pass.q);
+  }
+  return g;
+}
+
+#define ATTN_INSTANTIATE_ATTENTION_GRAD(T)                                                       \
+  template MatrixT<T> softmax_rows_forward(const MatrixT<T>&);                                   \
+  template MatrixT<T> softmax_rows_backward(const MatrixT<T>&, const MatrixT<T>&);               \
+  template AttentionPass<T> attention_forward(MatrixT<T>, MatrixT<T>, MatrixT<T>,                \
+                                              const AttentionGradOptions&, const Parameter<T>*); \
+  template AttentionGradients<T> attention_backward(const AttentionPass<T>&, const MatrixT<T>&,  \
+                                                    Parameter<T>*);
+
+ATTN_INSTANTIATE_ATTENTION_GRAD(float)
+ATTN_INSTANTIATE_ATTENTION_GRAD(double)
+
+}  // namespace attn

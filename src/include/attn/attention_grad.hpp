@@ -1,0 +1,74 @@
+// Trainable attention, forward and backward: row-wise softmax, and attention of n_q queries over
+// n_k keys and values with additive, dot or scaled dot scoring, a causal mask and key padding.
+// Templates on the scalar (float and double, instantiated in attention_grad.cpp); the layer
+// conventions are those of layers.hpp.
+#pragma once
+
+#include "attn/layers.hpp"
+
+namespace attn {
+
+// How a query q_t scores a key k_i (both of width d_k).
+enum class Scoring {
+  additive,    // Bahdanau: w . tanh(q_t + k_i), with a learned w: (1, d_k)
+  dot,         // q_t . k_i
+  scaled_dot,  // q_t . k_i / sqrt(d_k)
+};
+
+// "additive", "dot" or "scaled_dot".
+const char* scoring_name(Scoring scoring);
+
+struct AttentionGradOptions {
+  Scoring scoring = Scoring::scaled_dot;
+  bool causal = false;     // query t sees keys 0..t only; needs n_q == n_k
+  KeyPadding key_padding;  // empty, or n_k flags (non-zero = padded key, never attended)
+};
+
+// -- Softmax over each row, with masked entries ------------------------------------------------
+
+// x: (rows, cols) -> (rows, cols), each row a distribution. Entries of -inf are masked and get a
+// weight of exactly 0. Throws InvalidArgument on a row with no finite entry.
+template <typename T>
+MatrixT<T> softmax_rows_forward(const MatrixT<T>& x);
+
+// weights: (rows, cols), the forward's output; d_weights: (rows, cols) -> d_x: (rows, cols),
+// d_x_ij = w_ij (dw_ij - sum_k w_ik dw_ik). A masked entry (weight 0) gets exactly 0.
+template <typename T>
+MatrixT<T> softmax_rows_backward(const MatrixT<T>& weights, const MatrixT<T>& d_weights);
+
+// -- Attention ---------------------------------------------------------------------------------
+
+template <typename T>
+struct AttentionPass {
+  AttentionGradOptions options;
+  MatrixT<T> q;        // (n_q, d_k)
+  MatrixT<T> k;        // (n_k, d_k)
+  MatrixT<T> v;        // (n_k, d_v)
+  MatrixT<T> hidden;   // additive only: (n_q * n_k, d_k), row t n_k + i = tanh(q_t + k_i), zero
+                       // where key i is hidden from query t; empty otherwise
+  MatrixT<T> scores;   // (n_q, n_k) scaled as the scoring says, -inf where hidden
+  MatrixT<T> weights;  // (n_q, n_k) softmax of the scores by row; exactly 0 where hidden
+  MatrixT<T> output;   // (n_q, d_v) = weights · v
+};
+
+template <typename T>
+struct AttentionGradients {
+  MatrixT<T> dq;  // (n_q, d_k)
+  MatrixT<T> dk;  // (n_k, d_k)
+  MatrixT<T> dv;  // (n_k, d_v)
+};
+
+// q: (n_q, d_k), k: (n_k, d_k), v: (n_k, d_v); w: (1, d_k) for additive scoring, else null.
+// Throws InvalidArgument on shapes that do not fit, a missing or extra w, key padding of the
+// wrong length, or a query left with no visible key.
+template <typename T>
+AttentionPass<T> attention_forward(MatrixT<T> q, MatrixT<T> k, MatrixT<T> v,
+                                   const AttentionGradOptions& options, const Parameter<T>* w);
+
+// d_output: (n_q, d_v) -> dL/dq, dL/dk, dL/dv; adds dL/dw into w->grad for additive scoring.
+// Hidden (masked) query-key pairs contribute exactly nothing: a padded key gets zero gradient.
+template <typename T>
+AttentionGradients<T> attention_backward(const AttentionPass<T>& pass, const MatrixT<T>& d_output,
+                                         Parameter<T>* w);
+
+}  // namespace attn

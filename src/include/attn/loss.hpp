@@ -1,0 +1,27 @@
+// Softmax cross-entropy over classes, with ignored (padded) targets. A template on the scalar
+// (float and double, instantiated in loss.cpp); conventions as in layers.hpp.
+#pragma once
+
+#include <vector>
+
+#include "attn/layers.hpp"
+
+namespace attn {
+
+// A target of kIgnoredTarget marks a padded row: no loss, no gradient.
+constexpr int kIgnoredTarget = -1;
+
+template <typename T>
+struct CrossEntropy {
+  T loss = 0;                // mean over the counted rows of -log softmax(logits_r)[target_r]
+  int counted = 0;           // rows whose target is not ignored
+  MatrixT<T> d_logits;       // (n, c) dL/dlogits = (softmax - one_hot) / counted; 0 on ignored rows
+  MatrixT<T> probabilities;  // (n, c) softmax of each row
+};
+
+// logits: (n, c), targets: (n) classes in [0, c) or kIgnoredTarget -> loss and its gradient.
+// Throws InvalidArgument when the sizes differ, a target is out of range, or every row is ignored.
+template <typename T>
+CrossEntropy<T> softmax_cross_entropy(const MatrixT<T>& logits, const std::vector<int>& targets);
+
+}  // namespace attn

@@ -1,0 +1,120 @@
+#include "attn/layers.hpp"
+
+#include <utility>
+
+#include "checks.hpp"
+#include "ordered_math.hpp"
+
+namespace attn {
+namespace {
+
+template <typename T>
+void require_shape(const char* where, const char* name, const MatrixT<T>& m, Eigen::Index rows,
+                   Eigen::Index cols) {
+  if (m.rows() != rows || m.cols() != cols) {
+    detail::fail(where, std::string(name) + " is " + shape_of(m.rows(), m.cols()) +
+                            " but must be " + shape_of(rows, cols));
+  }
+}
+
+}  // namespace
+
+template <typename T>
+Parameter<T>::Parameter(std::string name, MatrixT<T> value)
+    : name(std::move(name)), value(std::move(value)) {
+  zero_grad();
+}
+
+// x: (n, d_in), w: (d_in, d_out), b: (1, d_out) -> (n, d_out)
+template <typename T>
+LinearPass<T> linear_forward(MatrixT<T> x, const Parameter<T>& w, const Parameter<T>* b) {
+  constexpr const char* kWhere = "linear forward";
+  if (x.cols() != w.value.rows()) {
+    detail::fail(kWhere, "x is " + shape_of(x.rows(), x.cols()) + " and " + w.name + " is " +
+                             shape_of(w.value.rows(), w.value.cols()) +
+                             ": x needs as many columns as the weight has rows");
+  }
+  if (b) require_shape(kWhere, b->name.c_str(), b->value, 1, w.value.cols());
+  LinearPass<T> pass;
+  pass.y = detail::product(x, w.value);
+  if (b) pass.y.rowwise() += b->value.row(0);
+  pass.x = std::move(x);
+  return pass;
+}
+
+// dy: (n, d_out) -> (n, d_in)
+template <typename T>
+MatrixT<T> linear_backward(const LinearPass<T>& pass, const MatrixT<T>& dy, Parameter<T>& w,
+                           Parameter<T>* b) {
+  require_shape("linear backward", "dy", dy, pass.y.rows(), pass.y.cols());
+  // dL/dW = x^T dy: every row's outer product x_i^T dy_i, summed over rows.
+  detail::add_transposed_product(w.grad, pass.x, dy);
+  // dL/db = the sum of dy over rows: b is added to every row.
+  if (b) detail::add_column_sums(b->grad, dy);
+  // dL/dx = dy W^T.
+  return detail::product_transposed(dy, w.value);
+}
+
+// x: (n, d) -> (n, d)
+template <typename T>
+TanhPass<T> tanh_forward(const MatrixT<T>& x) {
+  TanhPass<T> pass;
+  pass.y.resize(x.rows(), x.cols());
+  for (Eigen::Index i = 0; i < x.size(); ++i) pass.y.data()[i] = detail::tanh_of(x.data()[i]);
+  return pass;
+}
+
+// dy: (n, d) -> (n, d)
+template <typename T>
+MatrixT<T> tanh_backward(const TanhPass<T>& pass, const MatrixT<T>& dy) {
+  require_shape("tanh backward", "dy", dy, pass.y.rows(), pass.y.cols());
+  // d tanh(x) / dx = 1 - tanh(x)^2, from the output alone.
+  return (dy.array() * (T(1) - pass.y.array().square())).matrix();
+}
+
+// ids: (n), table: (vocab, d) -> (n, d)
+template <typename T>
+EmbeddingPass<T> embedding_forward(const std::vector<int>& ids, const Parameter<T>& table,
+                                   int padding) {
+  const auto vocab = table.value.rows();
+  EmbeddingPass<T> pass;
+  pass.ids = ids;
+  pass.y = MatrixT<T>::Zero(static_cast<Eigen::Index>(ids.size()), table.value.cols());
+  for (size_t i = 0; i < ids.size(); ++i) {
+    const int id = ids[i];
+    if (id < 0 || id >= vocab) {
+      detail::fail("embedding forward", "ids[" + std::to_string(i) + "] = " + std::to_string(id) +
+                                            " is outside the table of " + std::to_string(vocab) +
+                                            " rows (" + table.name + " is " +
+                                            shape_of(vocab, table.value.cols()) + ")");
+    }
+    if (id != padding) pass.y.row(static_cast<Eigen::Index>(i)) = table.value.row(id);
+  }
+  return pass;
+}
+
+// dy: (n, d)
+template <typename T>
+void embedding_backward(const EmbeddingPass<T>& pass, const MatrixT<T>& dy, Parameter<T>& table,
+                        int padding) {
+  require_shape("embedding backward", "dy", dy, pass.y.rows(), pass.y.cols());
+  // A row used twice gets both gradients, added in the order of the ids.
+  for (size_t i = 0; i < pass.ids.size(); ++i) {
+    if (pass.ids[i] != padding) table.grad.row(pass.ids[i]) += dy.row(static_cast<Eigen::Index>(i));
+  }
+}
+
+#define ATTN_INSTANTIATE_LAYERS(T)                                                                \
+  template struct Parameter<T>;                                                                   \
+  template LinearPass<T> linear_forward(MatrixT<T>, const Parameter<T>&, const Parameter<T>*);    \
+  template MatrixT<T> linear_backward(const LinearPass<T>&, const MatrixT<T>&, Parameter<T>&,     \
+                                      Parameter<T>*);                                             \
+  template TanhPass<T> tanh_forward(const MatrixT<T>&);                                           \
+  template MatrixT<T> tanh_backward(const TanhPass<T>&, const MatrixT<T>&);                       \
+  template EmbeddingPass<T> embedding_forward(const std::vector<int>&, const Parameter<T>&, int); \
+  template void embedding_backward(const EmbeddingPass<T>&, const MatrixT<T>&, Parameter<T>&, int);
+
+ATTN_INSTANTIATE_LAYERS(float)
+ATTN_INSTANTIATE_LAYERS(double)
+
+}  // namespace attn

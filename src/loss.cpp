@@ -1,0 +1,67 @@
+#include "attn/loss.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "attn/attention_grad.hpp"
+#include "attn/random.hpp"
+#include "checks.hpp"
+
+namespace attn {
+namespace {
+
+constexpr const char* kWhere = "softmax cross-entropy";
+
+// log x for x > 0: the portable logarithm, so that the reported loss has the same bits in every
+// build (it is only reported: the gradient below needs no logarithm).
+float log_of(float x) { return static_cast<float>(portable_log(x)); }
+double log_of(double x) { return std::log(x); }
+
+}  // namespace
+
+// logits: (n, c), targets: (n)
+template <typename T>
+CrossEntropy<T> softmax_cross_entropy(const MatrixT<T>& logits, const std::vector<int>& targets) {
+  const Eigen::Index n = logits.rows(), c = logits.cols();
+  if (static_cast<Eigen::Index>(targets.size()) != n) {
+    detail::fail(kWhere, "logits is " + shape_of(n, c) + " but there are " +
+                             std::to_string(targets.size()) + " targets: one per row is needed");
+  }
+  CrossEntropy<T> result;
+  for (Eigen::Index r = 0; r < n; ++r) {
+    const int target = targets[static_cast<size_t>(r)];
+    if (target == kIgnoredTarget) continue;
+    if (target < 0 || target >= c) {
+      detail::fail(kWhere, "targets[" + std::to_string(r) + "] = " + std::to_string(target) +
+                               " is neither a class in [0, " + std::to_string(c) +
+                               ") nor ignored (" + std::to_string(kIgnoredTarget) + ")");
+    }
+    ++result.counted;
+  }
+  if (result.counted == 0) detail::fail(kWhere, "every target is ignored: there is no loss");
+
+  // 1. p = softmax(logits) by row; dL/dlogits of -log p[target] is p - one_hot(target).
+  result.probabilities = softmax_rows_forward(logits);
+  result.d_logits = MatrixT<T>::Zero(n, c);
+  const T share = T(1) / static_cast<T>(result.counted);
+  T total = 0;
+  for (Eigen::Index r = 0; r < n; ++r) {
+    const int target = targets[static_cast<size_t>(r)];
+    if (target == kIgnoredTarget) continue;
+    // 2. -log p[target], from the probability itself; a probability that underflowed to 0 counts
+    //    as the smallest normal number, so the loss stays finite.
+    const T p = result.probabilities(r, target);
+    total -= log_of(p > std::numeric_limits<T>::min() ? p : std::numeric_limits<T>::min());
+    // 3. The mean over counted rows divides every row's gradient by their number.
+    result.d_logits.row(r) = result.probabilities.row(r) * share;
+    result.d_logits(r, target) -= share;
+  }
+  result.loss = total / static_cast<T>(result.counted);
+  return result;
+}
+
+template CrossEntropy<float> softmax_cross_entropy(const MatrixT<float>&, const std::vector<int>&);
+template CrossEntropy<double> softmax_cross_entropy(const MatrixT<double>&,
+                                                    const std::vector<int>&);
+
+}  // namespace attn

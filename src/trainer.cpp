@@ -1,0 +1,167 @@
+#include "attn/trainer.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "checks.hpp"
+
+namespace attn {
+namespace {
+
+constexpr const char* kWhere = "training";
+
+// Stream tags: training batches come from the training seed; the held-out sets and the sample
+// inputs of the attention map from fixed seeds of their own, the same for every model and seed,
+// so that any two models are compared on the same sequences.
+constexpr std::uint64_t kBatchTag = 100;
+constexpr std::uint64_t kHeldOutSeed = 0x5eed'0f'7e57ull;
+constexpr std::uint64_t kSampleSeed = 0x5eed'0f'5a3bull;
+// Held-out sequences per forward pass: bounds the memory a large evaluation takes.
+constexpr int kEvaluationChunk = 256;
+
+void check_range(const char* name, double value, double lowest, double highest,
+                 bool open_low = false) {
+  const bool ok = (open_low ? value > lowest : value >= lowest) && value <= highest;
+  if (!ok) {
+    auto text = [](double x) {
+      std::string s = std::to_string(x);
+      // Whole numbers without the trailing ".000000".
+      if (std::fabs(x) < 1e15 && x == std::floor(x)) s = std::to_string(static_cast<long long>(x));
+      return s;
+    };
+    detail::fail(kWhere, std::string(name) + " must be " + (open_low ? "> " : "from ") +
+                             text(lowest) + (open_low ? " and <= " : " to ") + text(highest) +
+                             ", got " + text(value));
+  }
+}
+
+void check_length(const char* where, int length) {
+  if (length < 1 || length > kMaxSequenceLength) {
+    detail::fail(where, "length must be from 1 to " + std::to_string(kMaxSequenceLength) +
+                            ", got " + std::to_string(length));
+  }
+}
+
+ModelOptions model_options(const TrainingOptions& o) {
+  ModelOptions m;
+  m.kind = o.model;
+  m.scoring = o.scoring;
+  m.d_model = o.d_model;
+  m.d_k = o.d_k == 0 ? o.d_model : o.d_k;
+  m.vocab = o.vocab;
+  m.seed = o.seed;
+  return m;
+}
+
+}  // namespace
+
+void validate(const TrainingOptions& o) {
+  if (o.model != ModelKind::fixed_vector && o.model != ModelKind::attention) {
+    detail::fail(kWhere, "model must be fixed or attention");
+  }
+  if (o.scoring != Scoring::additive && o.scoring != Scoring::dot &&
+      o.scoring != Scoring::scaled_dot) {
+    detail::fail(kWhere, "scoring must be additive, dot or scaled_dot");
+  }
+  check_range("d_model", o.d_model, 2, 256);
+  if (o.d_k != 0) check_range("d_k", o.d_k, 1, 1024);
+  check_range("vocab", o.vocab, 2, 64);
+  check_range("min_length", o.min_length, 1, kMaxSequenceLength);
+  check_range("max_length", o.max_length, o.min_length, kMaxSequenceLength);
+  check_range("batch", o.batch, 1, 512);
+  check_range("learning_rate", o.learning_rate, 0, 1, true);
+  check_range("clip", o.clip, 0, 1000);
+}
+
+Trainer::Trainer(const TrainingOptions& options)
+    : options_(options), batches_(derive_seed(options.seed, kBatchTag)) {
+  validate(options);
+  model_ = std::make_unique<Seq2Seq<float>>(model_options(options));
+  AdamOptions adam;
+  adam.learning_rate = options.learning_rate;
+  adam_ = std::make_unique<Adam<float>>(model_->parameters(), adam);
+}
+
+std::vector<float> Trainer::step(int n) {
+  if (n < 1 || n > 100000) {
+    detail::fail(kWhere, "step: n must be from 1 to 100000, got " + std::to_string(n));
+  }
+  std::vector<float> losses;
+  losses.reserve(static_cast<size_t>(n));
+  const std::vector<Parameter<float>*> parameters = model_->parameters();
+  for (int s = 0; s < n; ++s) {
+    // 1. A fresh batch, its loss and gradients.
+    const ReversalBatch batch = draw_reversal_batch(batches_, options_.batch, options_.vocab,
+                                                    options_.min_length, options_.max_length);
+    const Seq2SeqPass<float> pass = model_->forward(batch);
+    model_->zero_grad();
+    model_->backward(pass);
+    // 2. Clip the global norm (a rare large gradient cannot throw the weights far), then update.
+    clip_global_norm(parameters, static_cast<float>(options_.clip));
+    adam_->step();
+    losses.push_back(pass.loss);
+    ++steps_;
+  }
+  return losses;
+}
+
+std::vector<LengthAccuracy> Trainer::evaluate(const std::vector<int>& lengths, int samples) const {
+  constexpr const char* kEvaluate = "training: evaluate";
+  if (lengths.empty() || lengths.size() > kMaxSequenceLength) {
+    detail::fail(kEvaluate, "lengths must list 1 to " + std::to_string(kMaxSequenceLength) +
+                                " lengths, got " + std::to_string(lengths.size()));
+  }
+  for (const int length : lengths) check_length(kEvaluate, length);
+  if (samples < 1 || samples > 10000) {
+    detail::fail(kEvaluate, "samples must be from 1 to 10000, got " + std::to_string(samples));
+  }
+  std::vector<LengthAccuracy> result;
+  for (const int length : lengths) {
+    Rng rng(derive_seed(kHeldOutSeed, static_cast<std::uint64_t>(length)));
+    long whole = 0, symbols = 0;
+    for (int done = 0; done < samples; done += kEvaluationChunk) {
+      const int count = std::min(kEvaluationChunk, samples - done);
+      const ReversalBatch batch = draw_reversal_batch(rng, count, options_.vocab, length);
+      const Seq2SeqPass<float> pass = model_->forward(batch);
+      for (int b = 0; b < count; ++b) {
+        int right = 0;
+        for (int t = 0; t < length; ++t) {
+          const size_t r = static_cast<size_t>(b) * length + t;
+          right += pass.predictions[r] == batch.targets[r];
+        }
+        symbols += right;
+        whole += right == length;
+      }
+    }
+    LengthAccuracy accuracy;
+    accuracy.length = length;
+    accuracy.sequence_accuracy = static_cast<double>(whole) / samples;
+    accuracy.symbol_accuracy =
+        static_cast<double>(symbols) / (static_cast<double>(samples) * length);
+    result.push_back(accuracy);
+  }
+  return result;
+}
+
+AttentionMap Trainer::attention_map(int length) const {
+  constexpr const char* kMap = "training: attention map";
+  check_length(kMap, length);
+  if (options_.model != ModelKind::attention) {
+    detail::fail(kMap,
+                 "the fixed-vector model has no cross-attention: its decoder sees one vector, "
+                 "not the encoder states");
+  }
+  Rng rng(derive_seed(kSampleSeed, static_cast<std::uint64_t>(length)));
+  const ReversalBatch batch = draw_reversal_batch(rng, 1, options_.vocab, length);
+  const Seq2SeqPass<float> pass = model_->forward(batch);
+  AttentionMap map;
+  map.length = length;
+  map.input = batch.inputs;
+  map.target = batch.targets;
+  map.output = pass.predictions;
+  map.weights = pass.attention.front().weights;
+  return map;
+}
+
+}  // namespace attn

@@ -1,0 +1,210 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "attn/attention.hpp"
+#include "attn/attention_grad.hpp"
+#include "gradient_check.hpp"
+#include "helpers.hpp"
+
+using attn::AttentionGradOptions;
+using attn::Scoring;
+using test::MatD;
+using test::ParamD;
+
+namespace {
+
+const double kInf = std::numeric_limits<double>::infinity();
+
+// 4 queries over 5 keys, d_k = 3, d_v = 2, the weights r of the loss sum(output * r), and the
+// additive scorer's w.
+struct AttentionSetup {
+  MatD q = test::random_d(4, 3, 11);
+  MatD k = test::random_d(5, 3, 12);
+  MatD v = test::random_d(5, 2, 13);
+  MatD r = test::random_d(4, 2, 14);
+  ParamD w{"w", test::random_d(1, 3, 15)};
+  AttentionGradOptions options;
+
+  const ParamD* weight() const { return options.scoring == Scoring::additive ? &w : nullptr; }
+  attn::AttentionPass<double> forward() const {
+    return attn::attention_forward<double>(q, k, v, options, weight());
+  }
+  double loss() const { return test::weighted_sum(forward().output, r); }
+};
+
+std::string describe(const AttentionGradOptions& o) {
+  std::string text = attn::scoring_name(o.scoring);
+  if (o.causal) text += ", causal";
+  if (!o.key_padding.empty()) text += ", key padding";
+  return text;
+}
+
+// Every gradient of one configuration against central differences.
+void check_all_gradients(AttentionSetup& s) {
+  INFO(describe(s.options));
+  const auto pass = s.forward();
+  ParamD* w = s.options.scoring == Scoring::additive ? &s.w : nullptr;
+  const auto g = attn::attention_backward(pass, s.r, w);
+  const auto loss = [&] { return s.loss(); };
+  test::check_gradient("dL/dq", s.q, g.dq, loss);
+  test::check_gradient("dL/dk", s.k, g.dk, loss);
+  test::check_gradient("dL/dv", s.v, g.dv, loss);
+  if (w) {
+    const MatD dw = s.w.grad;
+    test::check_gradient("dL/dw", s.w.value, dw, loss);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("softmax: dL/dx matches central differences, masked entries get exactly 0",
+          "[attention-grad]") {
+  MatD x = test::random_d(3, 5, 21) * 2.0;
+  x(0, 1) = -kInf;
+  x(2, 0) = -kInf;
+  x(2, 4) = -kInf;
+  const MatD r = test::random_d(3, 5, 22);
+  const MatD w = attn::softmax_rows_forward(x);
+  CHECK(w(0, 1) == 0.0);
+  for (int i = 0; i < 3; ++i) CHECK(w.row(i).sum() == Approx(1.0).epsilon(1e-12));
+  const MatD dx = attn::softmax_rows_backward(w, r);
+  CHECK(dx(0, 1) == 0.0);
+  CHECK(dx(2, 0) == 0.0);
+  CHECK(dx(2, 4) == 0.0);
+  // A masked entry stays -inf when nudged, so its central difference is 0 as well.
+  test::check_gradient("dL/dx", x, dx,
+                       [&] { return test::weighted_sum(attn::softmax_rows_forward(x), r); });
+}
+
+TEST_CASE("scaled dot attention: dL/dq, dL/dk and dL/dv match central differences",
+          "[attention-grad]") {
+  AttentionSetup s;
+  s.options.scoring = Scoring::scaled_dot;
+  check_all_gradients(s);
+}
+
+TEST_CASE("dot attention (no 1/sqrt(d_k)): dL/dq, dL/dk and dL/dv match central differences",
+          "[attention-grad]") {
+  AttentionSetup s;
+  s.options.scoring = Scoring::dot;
+  check_all_gradients(s);
+}
+
+TEST_CASE("additive attention: dL/dq, dL/dk, dL/dv and dL/dw match central differences",
+          "[attention-grad]") {
+  AttentionSetup s;
+  s.options.scoring = Scoring::additive;
+  check_all_gradients(s);
+}
+
+TEST_CASE("attention with key padding: gradients match, padded keys and values get exactly 0",
+          "[attention-grad]") {
+  for (const Scoring scoring : {Scoring::additive, Scoring::dot, Scoring::scaled_dot}) {
+    AttentionSetup s;
+    s.options.scoring = scoring;
+    s.options.key_padding = {0, 1, 0, 0, 1};
+    check_all_gradients(s);
+    const auto pass = s.forward();
+    ParamD* w = scoring == Scoring::additive ? &s.w : nullptr;
+    const auto g = attn::attention_backward(pass, s.r, w);
+    INFO(attn::scoring_name(scoring));
+    for (const int padded : {1, 4}) {
+      CHECK(pass.weights.col(padded).isZero(0));
+      CHECK(g.dk.row(padded).isZero(0));
+      CHECK(g.dv.row(padded).isZero(0));
+    }
+  }
+}
+
+TEST_CASE("attention with a causal mask: gradients match, later keys get no weight",
+          "[attention-grad]") {
+  for (const Scoring scoring : {Scoring::additive, Scoring::dot, Scoring::scaled_dot}) {
+    AttentionSetup s;
+    s.q = test::random_d(5, 3, 31);
+    s.r = test::random_d(5, 2, 32);
+    s.options.scoring = scoring;
+    s.options.causal = true;
+    s.options.key_padding = {0, 0, 1, 0, 0};
+    check_all_gradients(s);
+    const auto pass = s.forward();
+    INFO(attn::scoring_name(scoring));
+    for (int t = 0; t < 5; ++t) {
+      for (int i = t + 1; i < 5; ++i) CHECK(pass.weights(t, i) == 0.0);
+    }
+    // Query 0 sees key 0 only; the last key is seen by the last query alone.
+    CHECK(pass.weights(0, 0) == 1.0);
+    const auto g =
+        attn::attention_backward(pass, s.r, scoring == Scoring::additive ? &s.w : nullptr);
+    CHECK(g.dk.row(2).isZero(0));
+  }
+}
+
+TEST_CASE("attention forward agrees with the reference scaled dot-product attention",
+          "[attention-grad]") {
+  const attn::Matrix q = test::random(4, 8, 41), k = test::random(6, 8, 42),
+                     v = test::random(6, 3, 43);
+  for (const bool scale : {true, false}) {
+    attn::AttentionOptions reference_options;
+    reference_options.scale = scale;
+    reference_options.key_padding = {0, 0, 1, 0, 1, 0};
+    const attn::AttentionTrace reference =
+        attn::scaled_dot_product_attention(q, k, v, reference_options);
+    AttentionGradOptions options;
+    options.scoring = scale ? Scoring::scaled_dot : Scoring::dot;
+    options.key_padding = reference_options.key_padding;
+    const auto pass = attn::attention_forward<float>(q, k, v, options, nullptr);
+    INFO("scale " << scale);
+    CHECK(test::max_difference(pass.weights, reference.weights) < 1e-6f);
+    CHECK(test::max_difference(pass.output, reference.output) < 1e-5f);
+    CHECK(test::max_difference(pass.scores, reference.masked) < 1e-5f);
+  }
+}
+
+TEST_CASE("additive scores are w . tanh(q_t + k_i)", "[attention-grad]") {
+  AttentionSetup s;
+  s.options.scoring = Scoring::additive;
+  const auto pass = s.forward();
+  for (int t = 0; t < 4; ++t) {
+    for (int i = 0; i < 5; ++i) {
+      const double expected =
+          (s.w.value.row(0).array() * (s.q.row(t) + s.k.row(i)).array().tanh()).sum();
+      CHECK(pass.scores(t, i) == Approx(expected).epsilon(1e-12));
+    }
+  }
+}
+
+TEST_CASE("attention forward refuses what does not fit, naming it", "[attention-grad]") {
+  AttentionSetup s;
+  CHECK_THROWS_WITH(
+      attn::attention_forward<double>(test::random_d(4, 2, 1), s.k, s.v, s.options, nullptr),
+      Catch::Contains("q is 4x2 and k is 5x3"));
+  CHECK_THROWS_WITH(
+      attn::attention_forward<double>(s.q, s.k, test::random_d(4, 2, 1), s.options, nullptr),
+      Catch::Contains("k is 5x3 and v is 4x2"));
+  AttentionGradOptions additive;
+  additive.scoring = Scoring::additive;
+  CHECK_THROWS_WITH(attn::attention_forward<double>(s.q, s.k, s.v, additive, nullptr),
+                    Catch::Contains("additive scoring needs its weight w"));
+  CHECK_THROWS_WITH(attn::attention_forward<double>(s.q, s.k, s.v, s.options, &s.w),
+                    Catch::Contains("scaled_dot scoring has no weight"));
+  ParamD wide{"w_score", test::random_d(1, 4, 1)};
+  CHECK_THROWS_WITH(attn::attention_forward<double>(s.q, s.k, s.v, additive, &wide),
+                    Catch::Contains("w_score is 1x4 but must be 1x3"));
+  AttentionGradOptions padded;
+  padded.key_padding = {1, 1};
+  CHECK_THROWS_WITH(attn::attention_forward<double>(s.q, s.k, s.v, padded, nullptr),
+                    Catch::Contains("key_padding has 2 flags but there are 5 keys"));
+  padded.key_padding = {1, 1, 1, 1, 1};
+  CHECK_THROWS_WITH(attn::attention_forward<double>(s.q, s.k, s.v, padded, nullptr),
+                    Catch::Contains("query 0 has no visible key"));
+  AttentionGradOptions causal;
+  causal.causal = true;
+  CHECK_THROWS_WITH(attn::attention_forward<double>(s.q, s.k, s.v, causal, nullptr),
+                    Catch::Contains("a causal mask needs as many queries as keys"));
+  MatD bad = s.q;
+  bad(1, 1) = std::nan("");
+  CHECK_THROWS_WITH(attn::attention_forward<double>(bad, s.k, s.v, s.options, nullptr),
+                    Catch::Contains("q contains NaN"));
+}
