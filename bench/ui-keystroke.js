@@ -19,38 +19,38 @@ const SENTENCE =
 
 /**
  * Installed in the page: records, per keystroke, when its keydown happened (event.timeStamp, on
- * the same clock as performance.now()), when the widget's input listener had run, and when the
- * frame after that was painted. The approximation of "painted": requestAnimationFrame (called
- * just before the browser paints the frame), then a task posted from it through a MessageChannel
- * (it runs once that frame is done). Also keeps the widget's own measures ("multi-head <step>").
- * @param {string} figureSelector the output heatmap, which every redraw replaces
+ * the same clock as performance.now()), the widget's redraw, and when the frame after it was
+ * painted. The widget redraws at most once per animation frame: at once in its input listener
+ * (on its own root, so before this one on window) when nothing was drawn since the last frame,
+ * else in the next frame's requestAnimationFrame callback, which runs before the one asked for
+ * here. The approximation of "painted": that callback, then a task posted from it through a
+ * MessageChannel (it runs once the frame is done). The redraw and its steps are the widget's own
+ * measures ("multi-head redraw", "multi-head engine", ...), started after the keydown.
  */
-function installProbe(figureSelector) {
+function installProbe() {
   const samples = [];
   const waiting = [];
   let keydownAt = -1;
-  let figure = document.querySelector(figureSelector);
   addEventListener('keydown', (event) => (keydownAt = event.timeStamp), { capture: true });
-  // On window, bubbling: the widget's listener on its own root has run by now.
   addEventListener('input', () => {
     const start = keydownAt;
     const handled = performance.now();
-    const svg = document.querySelector(figureSelector);
-    const redrawn = svg !== figure;
-    figure = svg;
-    const steps = Object.fromEntries(
-      performance
-        .getEntriesByType('measure')
-        .filter((m) => m.name.startsWith('multi-head ') && m.startTime >= start)
-        .map((m) => [m.name.slice('multi-head '.length), m.duration]),
-    );
     requestAnimationFrame(() => {
+      const measures = performance
+        .getEntriesByType('measure')
+        .filter((m) => m.name.startsWith('multi-head ') && m.startTime >= start);
+      const steps = Object.fromEntries(
+        measures.map((m) => [m.name.slice('multi-head '.length), m.duration]),
+      );
+      const redraw = measures.find((m) => m.name === 'multi-head redraw');
       const channel = new MessageChannel();
       channel.port1.onmessage = () => {
         samples.push({
           total: performance.now() - start,
-          handled: handled - start,
-          redrawn,
+          redrawStart: redraw ? redraw.startTime - start : NaN,
+          redrawEnd: redraw ? redraw.startTime + redraw.duration - start : NaN,
+          atOnce: Boolean(redraw) && redraw.startTime < handled,
+          redrawn: Boolean(redraw),
           steps,
         });
         waiting.splice(0).forEach((check) => check());
@@ -74,15 +74,19 @@ function installProbe(figureSelector) {
 
 /**
  * Reads what the figure shows and throws unless it is HEADS heads of TOKENS x TOKENS weights and
- * an output of TOKENS rows.
+ * an output of TOKENS rows, each drawn (a picture, or one element per cell).
  * @param {import('playwright-core').Page} page
  * @param {string} when
  */
 async function checkFigure(page, when) {
   const shown = await page.locator(SLIDE).evaluate((slide) => {
-    const size = (svg) =>
-      `${svg?.getAttribute('aria-rowcount')}x${svg?.getAttribute('aria-colcount')}` +
-      `/${svg?.querySelectorAll('[role="gridcell"]').length}`;
+    const size = (svg) => {
+      const [rows, cols] = [Number(svg?.dataset.rows), Number(svg?.dataset.cols)];
+      const picture = svg?.querySelector('image')?.getAttribute('href') ?? '';
+      const cells = svg?.querySelectorAll('[role="gridcell"]').length;
+      const drawn = picture.startsWith('data:image/') || cells === rows * cols;
+      return `${rows}x${cols}/${drawn ? 'drawn' : 'not drawn'}`;
+    };
     return {
       heads: Number(slide.querySelector('.mh-choice input:checked')?.value),
       tiles: Array.from(slide.querySelectorAll('.mh-tile svg.heatmap-svg'), size),
@@ -90,26 +94,37 @@ async function checkFigure(page, when) {
       status: slide.querySelector('.mh-status')?.textContent ?? '',
     };
   });
-  const tile = `${TOKENS}x${TOKENS}/${TOKENS * TOKENS}`;
+  const tile = `${TOKENS}x${TOKENS}/drawn`;
   const ok =
     shown.heads === HEADS &&
     shown.tiles.length === HEADS &&
     shown.tiles.every((size) => size === tile) &&
+    /^\d+x\d+\/drawn$/.test(shown.output) &&
     shown.output.startsWith(`${TOKENS}x`) &&
     shown.status === '';
   if (!ok) {
     throw new Error(
-      `${when}, the multi-head figure should show ${HEADS} heads of ${tile} cells and ` +
-        `${TOKENS} output rows, but shows ${JSON.stringify(shown)}`,
+      `${when}, the multi-head figure should show ${HEADS} heads of ${TOKENS} x ${TOKENS} ` +
+        `weights and ${TOKENS} output rows, all drawn, but shows ${JSON.stringify(shown)}`,
     );
   }
 }
 
 /**
+ * Waits until the page has run its next animation frame (the widget redraws in it).
+ * @param {import('playwright-core').Page} page
+ */
+function afterFrame(page) {
+  return page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+}
+
+/**
  * @param {import('playwright-core').Browser} browser
  * @param {string} url the site's address, ending in '/'
- * @returns {Promise<{ samples: { total: number, handled: number,
- *   steps: Record<string, number> }[], heads: number, tokens: number, warmup: number }>}
+ * @returns {Promise<{ samples: Sample[], plain: Sample[], heads: number, tokens: number,
+ *   warmup: number }>} the keystrokes in the figure's Sentence box, and in a plain text box
+ * @typedef {{ total: number, redrawStart: number, redrawEnd: number, atOnce: boolean,
+ *   redrawn: boolean, steps: Record<string, number> }} Sample
  */
 export async function measureKeystrokes(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
@@ -123,29 +138,51 @@ export async function measureKeystrokes(browser, url) {
     await page.locator(`${SLIDE} .mh-choice`, { hasText: new RegExp(`^${HEADS}$`) }).click();
     const box = page.locator(`${SLIDE} .mh-sentence`);
     await box.fill(SENTENCE);
+    await afterFrame(page);
     await checkFigure(page, 'Before timing');
 
-    await page.evaluate(installProbe, `${SLIDE} .mh-out svg.heatmap-svg`);
+    await page.evaluate(installProbe);
     await box.evaluate((el) => {
       el.focus();
       el.setSelectionRange(el.value.length, el.value.length);
     });
-    const samples = [];
-    for (let i = 0; i < WARMUP + SAMPLES; i++) {
-      // Add a letter to the last word, then take it away: always 64 tokens.
-      await page.keyboard.press(i % 2 === 0 ? 's' : 'Backspace');
-      const sample = await page.evaluate(
-        ([n, t]) => window['uiBenchSample'](n, t),
-        [i + 1, TIMEOUT],
-      );
-      if (!sample.redrawn) throw new Error(`keystroke ${i + 1} did not redraw the figure`);
-      if (i >= WARMUP) samples.push(sample);
-    }
-
+    let typed = 0;
+    /** @param {number} count */
+    const type = async (count) => {
+      const taken = [];
+      for (let i = 0; i < count; i++) {
+        // Add a letter to the last word, then take it away: always 64 tokens.
+        await page.keyboard.press(i % 2 === 0 ? 's' : 'Backspace');
+        typed += 1;
+        taken.push(
+          await page.evaluate(([n, t]) => window['uiBenchSample'](n, t), [typed, TIMEOUT]),
+        );
+      }
+      return taken.slice(WARMUP);
+    };
+    const samples = await type(WARMUP + SAMPLES);
+    samples.forEach((sample, i) => {
+      if (!sample.redrawn) throw new Error(`keystroke ${WARMUP + i + 1} did not redraw the figure`);
+    });
     await checkFigure(page, 'After timing');
     if ((await box.inputValue()) !== SENTENCE) throw new Error('the sentence was not restored');
+
+    // For comparison, the same keystrokes in a plain text box on the slide, outside the figure:
+    // what the browser and the deck take for a keystroke when nothing is redrawn.
+    await page.locator(`${SLIDE} .slide-text`).evaluate((text, sentence) => {
+      const plain = document.createElement('textarea');
+      plain.className = 'ui-bench-plain';
+      plain.rows = 2;
+      plain.value = sentence;
+      text.append(plain);
+      plain.focus();
+      plain.setSelectionRange(sentence.length, sentence.length);
+    }, SENTENCE);
+    const plain = await type(WARMUP + SAMPLES / 2);
+    if (plain.some((sample) => sample.redrawn)) throw new Error('the plain text box redrew');
+
     if (errors.length > 0) throw new Error(`the page reported errors: ${errors.join('; ')}`);
-    return { samples, heads: HEADS, tokens: TOKENS, warmup: WARMUP };
+    return { samples, plain, heads: HEADS, tokens: TOKENS, warmup: WARMUP };
   } finally {
     await context.close();
   }

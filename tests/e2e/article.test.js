@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadLesson } from '../../web/build/content.js';
-import { useSite, waitForSlide } from './browser.js';
+import { openTables, useSite, waitForSlide } from './browser.js';
 
 const TIMEOUT = 15_000;
 const { slides } = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
@@ -59,6 +59,7 @@ describe('the article', () => {
       const boxes = page.getByRole('textbox', { name: /Sentence/ });
       assert.ok((await boxes.count()) >= 2, 'the article has two live figures');
       const second = await boxes.nth(1).inputValue();
+      await openTables(page, '.article .hm-figure details.heatmap-details');
       await boxes.nth(0).fill('Only the first one changes');
       await page.waitForFunction(
         () => document.querySelector('.article .hm-figure tbody th')?.textContent === 'only',

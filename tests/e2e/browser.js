@@ -160,12 +160,35 @@ export function useSite() {
 }
 
 /**
- * Reads the accessible weights table of the heatmap inside `scope`.
+ * Opens a disclosure of tables (heatmap tables are built when it opens), as a learner would, if
+ * it is closed.
+ * @param {import('playwright-core').Page} page
+ * @param {string} selector the <details> element (the first one, if several match)
+ */
+export async function openTables(page, selector) {
+  const details = page.locator(selector).first();
+  if (!(await details.evaluate((node) => /** @type {HTMLDetailsElement} */ (node).open))) {
+    await details.locator('summary').click();
+  }
+}
+
+/**
+ * Waits until the page has run its next animation frame: figures that redraw once per frame as
+ * the learner types have drawn the latest input by then.
+ * @param {import('playwright-core').Page} page
+ */
+export function afterFrame(page) {
+  return page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+}
+
+/**
+ * Reads the accessible weights table of the heatmap inside `scope`, opening it first.
  * @param {import('playwright-core').Page} page
  * @param {string} [scope] a selector for the element that holds the heatmap (the title slide)
  * @returns {Promise<{ columns: string[], rows: { label: string, values: number[], texts: string[] }[] }>}
  */
-export function readTable(page, scope = '#title') {
+export async function readTable(page, scope = '#title') {
+  await openTables(page, `${scope} .hm-figure details.heatmap-details`);
   return page.locator(`${scope} .hm-figure table`).evaluate((table) => ({
     columns: Array.from(table.querySelectorAll('thead th'))
       .slice(1)
@@ -179,7 +202,8 @@ export function readTable(page, scope = '#title') {
 }
 
 /**
- * Reads the heatmap's row and column labels as drawn in the SVG.
+ * Reads the heatmap's row and column labels as drawn in the SVG, how many cell elements it has,
+ * and, for a grid drawn as a picture (one pixel per cell), its size.
  * @param {import('playwright-core').Page} page
  * @param {string} [scope] a selector for the element that holds the heatmap (the title slide)
  */
@@ -188,7 +212,35 @@ export function readLabels(page, scope = '#title') {
     rows: Array.from(svg.querySelectorAll('.row-label'), (t) => t.firstChild.textContent),
     cols: Array.from(svg.querySelectorAll('.col-label'), (t) => t.firstChild.textContent),
     cells: svg.querySelectorAll('[role="gridcell"]').length,
+    picture: svg.querySelector('image[href^="data:image/"]')
+      ? `${svg.getAttribute('data-rows')}x${svg.getAttribute('data-cols')}`
+      : null,
   }));
+}
+
+/**
+ * The colour of every pixel of a heatmap drawn as a picture, as [r, g, b] row-major (one pixel
+ * per cell), read back from the picture the page shows.
+ * @param {import('playwright-core').Page} page
+ * @param {string} svgSelector the heatmap's SVG
+ * @returns {Promise<{ rows: number, cols: number, pixels: number[][] }>}
+ */
+export function readPicture(page, svgSelector) {
+  return page.locator(svgSelector).evaluate(async (svg) => {
+    const href = svg.querySelector('image')?.getAttribute('href') ?? '';
+    const image = new Image();
+    image.src = href;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    const context = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
+    context.drawImage(image, 0, 0);
+    const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+    const pixels = [];
+    for (let k = 0; k < data.length; k += 4) pixels.push([data[k], data[k + 1], data[k + 2]]);
+    return { rows: canvas.height, cols: canvas.width, pixels };
+  });
 }
 
 /**

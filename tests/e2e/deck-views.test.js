@@ -26,6 +26,28 @@ function linksOf(page, id) {
     .evaluateAll((links) => links.map((a) => [a.textContent.trim(), a.getAttribute('href')]));
 }
 
+/**
+ * How far a slide spills out of its frame: anything drawn below .slide-main, or scrolled inside
+ * its boxes (a figure's column included), in pixels.
+ * @param {import('playwright-core').Page} page
+ * @param {string} id
+ * @returns {Promise<number>}
+ */
+function spillOf(page, id) {
+  return page.evaluate((slideId) => {
+    const section = document.getElementById(slideId);
+    const boxes = section.querySelectorAll('.slide-main, .slide-text, .hm-output, .mh-output');
+    const main = section.querySelector('.slide-main').getBoundingClientRect();
+    const spill = [...boxes].map((box) => box.scrollHeight - box.clientHeight);
+    // What a closed <details> holds is not drawn.
+    const drawn = [...section.querySelectorAll('.slide-main *')].filter(
+      (node) => !node.closest('details:not([open]) > :not(summary)'),
+    );
+    const below = drawn.map((node) => node.getBoundingClientRect().bottom - main.bottom);
+    return Math.max(...spill, ...below);
+  }, id);
+}
+
 describe('ways out of the deck', () => {
   test('the title slide links to all lessons', async () => {
     await visit('index.html#/title', async (page) => {
@@ -114,20 +136,26 @@ describe('other views', () => {
         if (slides.find((slide) => slide.id === id)?.widget) {
           await page.locator(`#${id} .widget-area`).waitFor({ timeout: TIMEOUT });
         }
-        const over = await page.evaluate((slideId) => {
-          const section = document.getElementById(slideId);
-          const boxes = section.querySelectorAll('.slide-main, .slide-text, .hm-output');
-          const main = section.querySelector('.slide-main').getBoundingClientRect();
-          const spill = [...boxes].map((box) => box.scrollHeight - box.clientHeight);
-          // What a closed <details> holds is not drawn.
-          const drawn = [...section.querySelectorAll('.slide-main *')].filter(
-            (node) => !node.closest('details:not([open]) > :not(summary)'),
-          );
-          const below = drawn.map((node) => node.getBoundingClientRect().bottom - main.bottom);
-          return Math.max(...spill, ...below);
-        }, id);
+        const over = await spillOf(page, id);
         assert.ok(over <= 6, `${id} spills ${over}px out of its frame`);
       }
+    });
+  });
+
+  test('on a 1280 x 720 screen the multi-head slide fits with its largest head count too', async () => {
+    await visit('index.html#/multi-head', async (page) => {
+      await waitForSlide(page, 'multi-head');
+      await page.locator('#multi-head .mh-out svg.heatmap-svg').waitFor({ timeout: TIMEOUT });
+      const choices = page.locator('#multi-head .mh-choice');
+      const largest = await choices.last().textContent();
+      assert.equal(largest, '10', 'the divisors of 100 up to 16 end at 10');
+      await choices.last().click();
+      await page.waitForFunction(
+        (h) => document.querySelectorAll('#multi-head .mh-tile svg').length === h,
+        Number(largest),
+      );
+      const over = await spillOf(page, 'multi-head');
+      assert.ok(over <= 6, `with ${largest} heads the slide spills ${over}px out of its frame`);
     });
   });
 

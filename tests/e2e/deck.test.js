@@ -9,6 +9,7 @@ import {
   assertClean,
   currentSlide,
   openPage,
+  openTables,
   readLabels,
   useSite,
   waitForSlide,
@@ -168,6 +169,8 @@ describe('figures on the slides', () => {
       await page.keyboard.press('ArrowLeft');
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('End');
+      assert.equal(await currentSlide(page), 'title');
+      await openTables(page, '#title .hm-figure details.heatmap-details');
       await page.waitForFunction(
         () => document.querySelectorAll('#title .hm-figure tbody th').length === 6,
       );

@@ -33,7 +33,7 @@ function pngSize(png) {
 }
 
 describe('saving and sharing a figure', () => {
-  test('the multi-head slide saves as SVG and PNG, with its own colours', async () => {
+  test('the multi-head slide saves as SVG and PNG, with its own colours and pictures', async () => {
     await site.visit('index.html#/multi-head', async (page) => {
       await waitForSlide(page, 'multi-head');
       await page.locator('#multi-head .mh-out svg.heatmap-svg').waitFor({ timeout: TIMEOUT });
@@ -49,10 +49,22 @@ describe('saving and sharing a figure', () => {
       assert.equal(leftover, null, `page CSS left in the file: ${leftover?.[0]}`);
       assert.ok(text.length < 400_000, `the file holds ${text.length} characters`);
       assert.match(text, /fill="#[0-9a-f]{6}"/);
+      // The output (11 tokens by 100 features) is too large for an element per cell: its picture,
+      // one pixel per value, goes into the file as a PNG, its pixels kept square.
+      const pictures = [...text.matchAll(/<image [^>]*>/g)].map(([tag]) => tag);
+      assert.equal(pictures.length, 1, 'the output is a picture');
+      assert.match(pictures[0], /href="data:image\/png;base64,/);
+      assert.match(pictures[0], /image-rendering="pixelated"/);
+      assert.match(pictures[0], /preserveAspectRatio="none"/);
+      const png = Buffer.from(
+        /href="data:image\/png;base64,([^"]+)"/.exec(pictures[0])?.[1] ?? '',
+        'base64',
+      );
+      assert.deepEqual(pngSize(png), { width: 100, height: 11 }, 'one pixel per output value');
       const width = Number(/<svg [^>]*?width="(\d+)"/.exec(text)?.[1]);
-      const png = await save(page, '#multi-head', 'Save as PNG');
-      assert.equal(png.name, 'attention-multi-head.png');
-      assert.equal(pngSize(png.bytes).width, 2 * width);
+      const saved = await save(page, '#multi-head', 'Save as PNG');
+      assert.equal(saved.name, 'attention-multi-head.png');
+      assert.equal(pngSize(saved.bytes).width, 2 * width);
       assert.equal(await currentSlide(page), 'multi-head', 'keys in the menu kept the slide');
     });
   });

@@ -3,21 +3,35 @@
 // combined output, with the engine's own numbers (recomputed here in Node: the projections are
 // seeded); d_k and the two parameter counts are shown and equal; cells read out on hover; arrow
 // keys in the figure keep the slide; a sentence of up to 64 tokens is drawn whole, a longer one is
-// cut there and says so, and at 64 tokens the slide still fits its frame (1280 x 720) and a phone
-// scrolls nothing sideways; axe finds nothing, in light and dark.
+// cut there and says so; grids too large for an element per cell are pictures, one pixel per
+// value in the colours of the cells, read with the pointer and the keys; a redraw keeps the
+// drawing, its focus and its active cell, comes once per frame, and tables are built only while
+// open; words outside the vocabulary are marked; every head count fits the slide's frame (1280 x
+// 720) and a phone scrolls nothing sideways; axe finds nothing, in light and dark, with pictures
+// shown.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { loadEngine } from 'attention-lab';
 
+import { symmetricRange, weightRange } from '../../web/src/widgets/figure-range.js';
 import { embeddingWidth, sentenceTokens, tokenMatrix } from '../../web/src/widgets/token-matrix.js';
-import { currentSlide, useSite, waitForSlide } from './browser.js';
+import {
+  afterFrame,
+  currentSlide,
+  openTables,
+  readPicture,
+  useSite,
+  waitForSlide,
+} from './browser.js';
 
 const TIMEOUT = 15_000;
 const SLIDE = '#multi-head';
 /** The most tokens the figure draws, as in the lesson's other figures. */
 const MAX_TOKENS = 64;
+/** The disclosure of the tables, built when it is opened. */
+const TABLES = `${SLIDE} .mh-tables details`;
 const engine = await loadEngine();
 engine.loadEmbeddings(
   readFileSync(new URL('../../web/public/embeddings/en-20k-100d.bin', import.meta.url)),
@@ -68,11 +82,15 @@ function withFigure(body, options) {
 }
 
 /**
- * Everything the figure shows: the head counts offered and chosen, d_k, the parameter counts,
- * the tiles, every table's rows and values, and the output grid's cell values.
+ * Everything the figure shows once it has drawn the latest input: the head counts offered and
+ * chosen, d_k, the parameter counts, the tiles, every table's rows and values (opening the
+ * tables, as a learner would), and the output grid's cell values, or its size when it is a
+ * picture.
  * @param {import('playwright-core').Page} page
  */
-function readFigure(page) {
+async function readFigure(page) {
+  await afterFrame(page);
+  await openTables(page, TABLES);
   return page.locator(SLIDE).evaluate((slide) => ({
     offered: Array.from(slide.querySelectorAll('.mh-choice input'), (i) => Number(i.value)),
     heads: Number(slide.querySelector('.mh-choice input:checked').value),
@@ -91,6 +109,12 @@ function readFigure(page) {
     outCells: Array.from(slide.querySelectorAll('.mh-out [role="gridcell"]'), (c) =>
       Number(c.dataset.value),
     ),
+    outPicture: slide.querySelector('.mh-out svg.pixels image[href^="data:image/"]')
+      ? [
+          slide.querySelector('.mh-out svg').getAttribute('data-rows'),
+          slide.querySelector('.mh-out svg').getAttribute('data-cols'),
+        ].join('x')
+      : null,
   }));
 }
 
@@ -105,7 +129,13 @@ function assertMatchesEngine(shown, sentence, seed) {
   assert.deepEqual(shown.rows, want.tokens, 'one output row per token');
   assert.equal(shown.tables.length, shown.heads + 1, 'a table per head and one for the output');
   shown.tables.forEach((values, i) => assert.deepEqual(values, want.tables[i], `table ${i + 1}`));
-  assert.deepEqual(shown.outCells, want.tables.at(-1), 'the output grid draws the same numbers');
+  if (shown.outPicture) {
+    // Too many cells for an element each: a picture, whose cells the read-out names (below).
+    assert.equal(shown.outPicture, `${want.tokens.length}x${d}`, 'one pixel per output value');
+    assert.deepEqual(shown.outCells, []);
+  } else {
+    assert.deepEqual(shown.outCells, want.tables.at(-1), 'the output grid draws the same numbers');
+  }
   assert.equal(shown.dk, d / shown.heads, 'd_k = d_model / h');
   const count = (n) => n.toLocaleString('en');
   assert.equal(shown.one, count(3 * d * d + d * d), 'one full-width head');
@@ -170,7 +200,7 @@ describe('the multi-head figure', () => {
         await page.locator(`${SLIDE} .mh-choice`, { hasText: new RegExp(`^${h}$`) }).click();
         const shown = await readFigure(page);
         assert.equal(shown.heads, h);
-        assert.notDeepEqual(shown.outCells, before.outCells, 'the output changed');
+        assert.notDeepEqual(shown.tables.at(-1), before.tables.at(-1), 'the output changed');
         assertMatchesEngine(shown, SENTENCE, 1);
       }
     });
@@ -206,6 +236,7 @@ describe('the multi-head figure', () => {
       assertMatchesEngine(whole, LONG, 1);
 
       await page.locator(`${SLIDE} .mh-sentence`).fill(LONGER);
+      await afterFrame(page);
       assert.equal(
         await status.textContent(),
         `Showing the first ${MAX_TOKENS} of ${all.length} tokens.`,
@@ -214,10 +245,10 @@ describe('the multi-head figure', () => {
       assert.deepEqual(cut.rows, all.slice(0, MAX_TOKENS));
       assertMatchesEngine(cut, LONGER, 1);
 
-      // Too many rows for labels: the output's cells still name their token.
-      const last = page.locator(`${SLIDE} .mh-out [role="gridcell"]`).nth(MAX_TOKENS * d - 1);
-      await last.hover();
-      const value = Number(await last.getAttribute('data-value'));
+      // Too many rows for labels: the output's cells still name their token, under the pointer.
+      const want = expected(LONGER, 10, 1);
+      await hoverCell(page, `${SLIDE} .mh-out svg`, MAX_TOKENS - 1, d - 1, MAX_TOKENS, d);
+      const value = want.tables.at(-1)[MAX_TOKENS * d - 1];
       assert.equal(
         await page.locator(`${SLIDE} .mh-readout`).textContent(),
         `token “${all[MAX_TOKENS - 1]}”, feature “${d - 1}”: output value ${value.toFixed(3)}`,
@@ -225,15 +256,229 @@ describe('the multi-head figure', () => {
     });
   });
 
-  test(`with ${MAX_TOKENS} tokens the slide fits 1280 x 720 and no head is cut off`, async () => {
+  test(`at ${MAX_TOKENS} tokens the grids are pictures with the cells’ colours, read by pointer and keys`, async () => {
+    await withFigure(async (page) => {
+      await page.locator(`${SLIDE} .mh-choice`, { hasText: /^10$/ }).click();
+      await page.locator(`${SLIDE} .mh-sentence`).fill(LONG);
+      const shown = await readFigure(page);
+      assertMatchesEngine(shown, LONG, 1);
+      const want = expected(LONG, 10, 1);
+      const n = want.tokens.length;
+      const grids = await page.locator(`${SLIDE} svg.heatmap-svg`).evaluateAll((svgs) =>
+        svgs.map((svg) => ({
+          picture: svg.classList.contains('pixels'),
+          role: svg.getAttribute('role'),
+          tabindex: svg.getAttribute('tabindex'),
+          name: svg.getAttribute('aria-label'),
+          cells: svg.querySelectorAll('[role="gridcell"]').length,
+        })),
+      );
+      assert.equal(grids.length, 11, 'ten heads and the output');
+      for (const grid of grids) {
+        assert.deepEqual(
+          [grid.picture, grid.role, grid.tabindex, grid.cells],
+          [true, 'img', '0', 0],
+        );
+        assert.match(grid.name, /A picture of 64 by (64|100) .*the table has the numbers/);
+      }
+
+      // The pixels: one per weight, in the colour CSS gives that weight (a mix in Oklab).
+      const head = await readPicture(page, `${SLIDE} .mh-tile:nth-child(3) svg`);
+      assert.equal(head.pixels.length, n * n);
+      const weights = want.tables[2];
+      const [, hi] = weightRange(want.tables.slice(0, -1));
+      const out = await readPicture(page, `${SLIDE} .mh-out svg`);
+      const output = want.tables.at(-1);
+      const [lo2, hi2] = symmetricRange(output);
+      const samples = [
+        { pixel: head.pixels, values: weights, k: argmax(weights), range: [0, hi] },
+        { pixel: head.pixels, values: weights, k: argmin(weights), range: [0, hi] },
+        { pixel: out.pixels, values: output, k: argmax(output), range: [lo2, hi2] },
+        { pixel: out.pixels, values: output, k: argmin(output), range: [lo2, hi2] },
+        { pixel: out.pixels, values: output, k: 1234, range: [lo2, hi2] },
+      ];
+      for (const { pixel, values, k, range: r } of samples) {
+        const css = await cssColour(page, values[k], /** @type {[number, number]} */ (r));
+        pixel[k].forEach((channel, c) =>
+          assert.ok(Math.abs(channel - css[c]) <= 2, `pixel ${k}: ${pixel[k]} vs CSS ${css}`),
+        );
+      }
+
+      // The pointer: the cell under it, anywhere in a tile.
+      await hoverCell(page, `${SLIDE} .mh-tile:nth-child(3) svg`, 5, 7, n, n);
+      const readout = page.locator(`${SLIDE} .mh-readout`);
+      const [q, k] = [want.tokens[5], want.tokens[7]];
+      assert.equal(
+        await readout.textContent(),
+        `Head 3: query “${q}” to key “${k}”: weight ${weights[5 * n + 7].toFixed(3)}`,
+      );
+
+      // The keys: one Tab stop, the arrows move the active cell, its ring and the read-out,
+      // which a live region says; the slide stays.
+      await page.mouse.move(0, 0);
+      const tile = page.locator(`${SLIDE} .mh-tile:nth-child(3) svg`);
+      await tile.focus();
+      for (const key of ['Control+Home', 'ArrowRight', 'ArrowRight', 'ArrowDown', 'End']) {
+        await page.keyboard.press(key);
+      }
+      const said = `Head 3: query “${want.tokens[1]}” to key “${want.tokens[n - 1]}”: weight ${weights[
+        2 * n - 1
+      ].toFixed(3)}`;
+      assert.equal(await readout.textContent(), said);
+      assert.equal(
+        await page.locator(`${SLIDE} .mh-tile:nth-child(3) .heatmap-live`).textContent(),
+        said,
+      );
+      const ring = await tile.evaluate((svg) => ({
+        shown: svg.querySelector('.cell-ring').getAttribute('visibility'),
+        x: Number(svg.querySelector('.cell-ring').getAttribute('x')),
+        right:
+          Number(svg.querySelector('image').getAttribute('x')) +
+          Number(svg.querySelector('image').getAttribute('width')),
+        width: Number(svg.querySelector('.cell-ring').getAttribute('width')),
+      }));
+      assert.equal(ring.shown, 'visible');
+      assert.ok(
+        Math.abs(ring.x + ring.width - ring.right) < 1e-6,
+        'the ring is on the last column',
+      );
+      await page.keyboard.press('ArrowLeft');
+      assert.equal(await currentSlide(page), 'multi-head', 'the arrows kept the slide');
+      await page.keyboard.press('Tab');
+      assert.equal(
+        await page.evaluate(
+          () =>
+            document.activeElement?.closest('.mh-tile')?.querySelector('.mh-tile-name')
+              ?.textContent,
+        ),
+        'Head 4',
+        'Tab goes on to the next head: one stop per grid',
+      );
+    });
+  });
+
+  test('a redraw keeps the drawing, its focus and its active cell, once per frame', async () => {
+    await withFigure(async (page) => {
+      await page.locator(`${SLIDE} .mh-sentence`).fill(LONG);
+      await afterFrame(page);
+      const out = page.locator(`${SLIDE} .mh-out svg`);
+      await out.focus();
+      await page.keyboard.press('Control+Home');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowRight');
+      await out.evaluate((svg) => {
+        window['drawnBefore'] = svg;
+        window['redraws'] = 0;
+        new PerformanceObserver((list) => {
+          window['redraws'] += list.getEntriesByName('multi-head redraw').length;
+        }).observe({ type: 'measure' });
+      });
+      // Several inputs within one frame: the figure is drawn once, for the last of them.
+      await page.locator(SLIDE).evaluate((slide) => {
+        const seed = slide.querySelector('.mh-seed');
+        for (const value of ['11', '12', '13']) {
+          seed.value = value;
+          seed.dispatchEvent(new Event('input', { bubbles: true }));
+        }
+      });
+      await afterFrame(page);
+      await afterFrame(page);
+      const after = await out.evaluate((svg) => ({
+        same: window['drawnBefore'] === svg,
+        focused: document.activeElement === svg,
+        redraws: window['redraws'],
+      }));
+      assert.deepEqual(after, { same: true, focused: true, redraws: 1 });
+      const want = expected(LONG, 4, 13);
+      assert.equal(
+        await page.locator(`${SLIDE} .mh-readout`).textContent(),
+        `token “${want.tokens[1]}”, feature “1”: output value ${want.tables.at(-1)[d + 1].toFixed(3)}`,
+        'the active cell stays, with its new value',
+      );
+    });
+  });
+
+  test('the tables are built when opened, and follow the figure only while open', async () => {
+    await withFigure(async (page) => {
+      const tables = () => page.locator(`${SLIDE} .mh-tables table`).count();
+      assert.equal(await tables(), 0, 'closed: no tables yet');
+      await openTables(page, TABLES);
+      assert.equal(await tables(), 5, 'four heads and the output');
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.tagName),
+        'SUMMARY',
+        'the summary keeps its focus as the tables come',
+      );
+      await page.keyboard.press('ArrowLeft');
+      assert.equal(await currentSlide(page), 'multi-head', 'keys on the summary keep the slide');
+      assertMatchesEngine(await readFigure(page), SENTENCE, 1);
+      await page.locator(`${SLIDE} .mh-sentence`).fill('Dogs chase cats.');
+      assertMatchesEngine(await readFigure(page), 'Dogs chase cats.', 1);
+      await page.locator(`${SLIDE} .mh-tables summary`).click();
+      await page.locator(`${SLIDE} .mh-seed`).fill('5');
+      await afterFrame(page);
+      assert.equal(await tables(), 0, 'closed again: the redraw leaves no tables behind');
+      assertMatchesEngine(await readFigure(page), 'Dogs chase cats.', 5);
+    });
+  });
+
+  test('words outside the vocabulary are marked in the labels, the read-out, the tables and a note', async () => {
+    await withFigure(async (page) => {
+      const sentence = 'The zyxwv sat on qwvzt.';
+      await page.locator(`${SLIDE} .mh-sentence`).fill(sentence);
+      const shown = await readFigure(page);
+      assertMatchesEngine(shown, sentence, 1);
+      const marked = await page.locator(SLIDE).evaluate((slide) => ({
+        rows: Array.from(slide.querySelectorAll('.mh-out .row-label'), (t) =>
+          t.classList.contains('unknown'),
+        ),
+        headers: Array.from(
+          [...slide.querySelectorAll('.mh-tables table')].at(-1).querySelectorAll('th.unknown'),
+          (th) => th.textContent,
+        ),
+        note: slide.querySelector('.mh-unknown').hidden
+          ? null
+          : slide.querySelector('.mh-unknown').textContent,
+      }));
+      assert.deepEqual(marked.rows, [false, true, false, false, true, false]);
+      assert.deepEqual(marked.headers, ['zyxwv', 'qwvzt']);
+      assert.match(marked.note ?? '', /^Not in the vocabulary .*“zyxwv”, “qwvzt”\./);
+      const cell = page.locator(`${SLIDE} .mh-tile`).first().locator('[role="gridcell"]').nth(1);
+      await cell.hover();
+      assert.match(
+        await page.locator(`${SLIDE} .mh-readout`).textContent(),
+        /^Head 1: query “the” to key “zyxwv” \(not in the vocabulary\): weight 0\.\d{3}$/,
+      );
+
+      await page.locator(`${SLIDE} .mh-sentence`).fill(SENTENCE);
+      await afterFrame(page);
+      assert.equal(await page.locator(`${SLIDE} .mh-unknown`).isVisible(), false);
+    });
+  });
+
+  test('with every head count, short or long sentence, the slide fits 1280 x 720', async () => {
     await withFigure(
       async (page) => {
-        await page.locator(`${SLIDE} .mh-sentence`).fill(LONG);
-        assert.equal((await readFigure(page)).tiles, 4);
-        const fit = await readFit(page);
-        assert.ok(fit.over <= 6, `the slide spills ${fit.over}px out of its frame`);
-        assert.equal(fit.sideways, 0);
-        assert.ok(fit.tileOverhang <= 0.5, `a head is cut off by ${fit.tileOverhang}px`);
+        for (const sentence of [SENTENCE, LONG]) {
+          await page.locator(`${SLIDE} .mh-sentence`).fill(sentence);
+          for (const h of [1, 2, 4, 5, 10]) {
+            await page.locator(`${SLIDE} .mh-choice`, { hasText: new RegExp(`^${h}$`) }).click();
+            await afterFrame(page);
+            assert.equal(
+              await page.locator(`${SLIDE} .mh-tile svg.heatmap-svg`).count(),
+              h,
+              `${h} heads drawn`,
+            );
+            const fit = await readFit(page);
+            const where = `${h} heads, ${sentenceTokens(engine, sentence).length} tokens`;
+            assert.ok(fit.over <= 6, `${where}: the slide spills ${fit.over}px out of its frame`);
+            assert.equal(fit.sideways, 0, where);
+            assert.ok(
+              fit.tileOverhang <= 0.5,
+              `${where}: a head is cut off by ${fit.tileOverhang}px`,
+            );
+          }
+        }
       },
       { viewport: { width: 1280, height: 720 } },
     );
@@ -261,10 +506,12 @@ describe('the multi-head figure', () => {
     await withFigure(async (page) => {
       const seed = page.locator(`${SLIDE} .mh-seed`);
       await seed.fill('-3');
+      await afterFrame(page);
       const alert = page.locator(`${SLIDE} .mh-error`);
       assert.match(await alert.textContent(), /whole number from 0 to 4294967295/);
       assert.equal(await page.locator(`${SLIDE} .mh-result`).isVisible(), false);
       await seed.fill('7');
+      await afterFrame(page);
       assert.equal(await alert.isVisible(), false);
       assertMatchesEngine(await readFigure(page), SENTENCE, 7);
     });
@@ -272,6 +519,7 @@ describe('the multi-head figure', () => {
 
   test('a cell names its head, tokens and weight on hover; arrow keys keep the slide', async () => {
     await withFigure(async (page) => {
+      await openTables(page, TABLES);
       const cell = page.locator(`${SLIDE} .mh-tile`).nth(1).locator('[role="gridcell"]').nth(3);
       await cell.hover();
       const value = Number(await cell.getAttribute('data-value'));
@@ -289,9 +537,15 @@ describe('the multi-head figure', () => {
   });
 
   for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
-    test(`axe finds nothing on the slide with its tables open (${colorScheme})`, async () => {
+    test(`axe finds nothing with pictures shown and the tables open (${colorScheme})`, async () => {
       await withFigure(
         async (page) => {
+          await page.locator(`${SLIDE} .mh-choice`, { hasText: /^10$/ }).click();
+          await page.locator(`${SLIDE} .mh-sentence`).fill(LONG);
+          await afterFrame(page);
+          assert.equal(await page.locator(`${SLIDE} svg.heatmap-svg.pixels`).count(), 11);
+          await page.locator(`${SLIDE} .mh-out svg`).focus();
+          await page.keyboard.press('ArrowRight');
           await page.locator(`${SLIDE} .mh-tables summary`).click();
           const { violations } = await new AxeBuilder({ page }).include(SLIDE).analyze();
           const found = violations.map(
@@ -304,3 +558,65 @@ describe('the multi-head figure', () => {
     });
   }
 });
+
+/** @param {number[]} values @returns {number} the index of the largest */
+function argmax(values) {
+  return values.reduce((best, v, k) => (v > values[best] ? k : best), 0);
+}
+
+/** @param {number[]} values @returns {number} the index of the smallest */
+function argmin(values) {
+  return values.reduce((best, v, k) => (v < values[best] ? k : best), 0);
+}
+
+/**
+ * Moves the pointer to the middle of cell (i, j) of a heatmap drawn as a picture.
+ * @param {import('playwright-core').Page} page
+ * @param {string} svgSelector
+ * @param {number} i
+ * @param {number} j
+ * @param {number} rows
+ * @param {number} cols
+ */
+async function hoverCell(page, svgSelector, i, j, rows, cols) {
+  const box = await page.locator(`${svgSelector} image`).boundingBox();
+  assert.ok(box, 'the picture is on the page');
+  await page.mouse.move(
+    box.x + ((j + 0.5) * box.width) / cols,
+    box.y + ((i + 0.5) * box.height) / rows,
+  );
+}
+
+/**
+ * The colour CSS gives a value on the page's scale, as the grid of cells draws it: a mix in
+ * Oklab of the scale's stops (diverging when the range spans 0), as [r, g, b].
+ * @param {import('playwright-core').Page} page
+ * @param {number} value
+ * @param {[number, number]} range
+ * @returns {Promise<number[]>}
+ */
+function cssColour(page, value, [lo, hi]) {
+  const t = Math.min(1, Math.max(0, (value - lo) / (hi - lo)));
+  const [low, mid, high] =
+    lo < 0 && hi > 0
+      ? ['--div-neg', '--div-mid', '--div-pos']
+      : ['--heat-0', '--heat-1', '--heat-2'];
+  const mix =
+    t <= 0.5
+      ? `color-mix(in oklab, var(${mid}) ${t * 200}%, var(${low}))`
+      : `color-mix(in oklab, var(${high}) ${(t - 0.5) * 200}%, var(${mid}))`;
+  return page.evaluate((colour) => {
+    const probe = document.createElement('div');
+    probe.style.color = colour;
+    document.body.append(probe);
+    const computed = getComputedStyle(probe).color;
+    probe.remove();
+    const canvas = document.createElement('canvas');
+    canvas.width = 1;
+    canvas.height = 1;
+    const context = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
+    context.fillStyle = computed;
+    context.fillRect(0, 0, 1, 1);
+    return Array.from(context.getImageData(0, 0, 1, 1).data.slice(0, 3));
+  }, mix);
+}

@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadLesson } from '../../web/build/content.js';
 import { tokenize } from '../../web/src/text/tokenize.js';
-import { openPage, readLabels, readTable, useSite } from './browser.js';
+import { openPage, openTables, readLabels, readPicture, readTable, useSite } from './browser.js';
 
 // The title slide's sentence, as the lesson gives it, in the tokens the figure should show.
 const lesson = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
@@ -24,6 +24,8 @@ const site = useSite();
 /** The title slide, which holds the heatmap. */
 const SLIDE = '#title';
 const FIGURE = `${SLIDE} .hm-figure`;
+/** The disclosure of the figure's table, which is built when it opens. */
+const TABLES = `${FIGURE} details.heatmap-details`;
 
 /**
  * Opens the deck, waits for the title slide's figure, runs `body`, then checks the page logged no
@@ -55,11 +57,12 @@ async function typeSentence(page, text) {
 }
 
 /**
- * Waits until the table's row labels equal `tokens`.
+ * Opens the table and waits until its row labels equal `tokens`.
  * @param {import('playwright-core').Page} page
  * @param {string[]} tokens
  */
 async function waitForRows(page, tokens) {
+  await openTables(page, TABLES);
   await page.waitForFunction(
     ([selector, expected]) => {
       const labels = Array.from(document.querySelectorAll(selector), (th) => th.textContent);
@@ -246,6 +249,7 @@ describe('the heatmap on the title slide', () => {
     await withPage(async (page, log) => {
       const attack = '<script>window.__ran = 1</script><img src=x onerror="window.__ran = 2">';
       await typeSentence(page, attack);
+      await openTables(page, TABLES);
       await page
         .locator(`${FIGURE} tbody th`, { hasText: 'onerror' })
         .first()
@@ -282,7 +286,21 @@ describe('the heatmap on the title slide', () => {
       const notice = page.locator(SLIDE).getByRole('status');
       assert.match(await notice.innerText(), /first 64 of 70 tokens/);
       assert.equal(await notice.isVisible(), true);
-      assert.equal((await readLabels(page)).cells, 64 * 64);
+      // Too many cells for an element each: a picture of one pixel per weight, read with the keys.
+      const drawn = await readLabels(page);
+      assert.equal(drawn.picture, '64x64');
+      assert.equal(drawn.cells, 0);
+      const picture = await readPicture(page, `${FIGURE} svg.heatmap-svg`);
+      assert.equal(picture.pixels.length, 64 * 64);
+      const table = await readTable(page);
+      await page.locator(`${FIGURE} svg.heatmap-svg`).focus();
+      await page.keyboard.press('Control+End');
+      assert.equal(
+        await page.locator(`${SLIDE} .heatmap-readout`).innerText(),
+        `query “w63” (not in the vocabulary) to key “w63” (not in the vocabulary): weight ${
+          table.rows[63].texts[63]
+        }`,
+      );
     });
   });
 
@@ -323,11 +341,11 @@ describe('the heatmap on the title slide', () => {
     await withPage(async (page) => {
       const readout = page.locator(`${SLIDE} .heatmap-readout`);
       assert.doesNotMatch(await readout.innerText(), /weight \d/);
+      const table = await readTable(page);
       await page
         .locator(`${SLIDE} [role="gridcell"]`)
         .nth(DEFAULT_TOKENS.length + 2)
         .hover();
-      const table = await readTable(page);
       const expected = table.rows[1].texts[2];
       assert.equal(
         await readout.innerText(),

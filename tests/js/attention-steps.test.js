@@ -219,6 +219,10 @@ describe('what each step draws', () => {
       false,
       'no mask, no -Infinity',
     );
+    // The view writes a hidden score as minus infinity (names, read-out, table, legend); a
+    // hidden weight keeps the view's own wording, 0.
+    assert.equal(masked.maskedText, MINUS_INFINITY);
+    for (const step of [1, 2, 4, 5]) assert.equal(stepData(result, step).maskedText, undefined);
   });
 
   test('the finite range ignores -Infinity and is never narrower than [-0.5, 0.5]', () => {

@@ -1,7 +1,7 @@
 // Saving a figure as a file: the drawings a widget shows (heatmaps, charts, token lines) are put
 // one under the other in a single standalone SVG, every style the page's CSS gave them written
-// onto the elements (colours resolved to plain sRGB), so the file looks the same anywhere; the
-// PNG is that SVG drawn at twice the size.
+// onto the elements (colours resolved to plain sRGB), and a dense heatmap's picture as a PNG, so
+// the file looks the same anywhere; the PNG is that SVG drawn at twice the size.
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** The drawings a figure is made of; legends and read-outs are HTML and stay behind. */
@@ -69,6 +69,7 @@ export function composeSvg(drawings, title) {
   drawings.forEach((svg, i) => {
     const copy = /** @type {SVGSVGElement} */ (svg.cloneNode(true));
     inlineStyles(svg, copy, view, toRgb);
+    pngPictures(svg, copy);
     copy.setAttribute('x', String(PAD));
     copy.setAttribute('y', String(y));
     copy.setAttribute('width', String(sizes[i].width));
@@ -169,6 +170,33 @@ function inlineStyles(from, to, view, toRgb) {
       copy.setAttribute(name === 'text-decoration-line' ? 'text-decoration' : name, value);
     }
     written.set(source, own);
+  });
+}
+
+/**
+ * Writes the pictures of a dense heatmap (a bitmap, one pixel per cell, which the page shows as a
+ * data URL) into the copy as PNG, which every SVG reader knows. The heatmap's SVG gives the
+ * picture's size in cells (data-rows, data-cols); a picture that cannot be read stays as it is.
+ * @param {SVGSVGElement} from the drawing in the page
+ * @param {SVGSVGElement} to its copy
+ */
+function pngPictures(from, to) {
+  const rows = Number(from.dataset.rows);
+  const cols = Number(from.dataset.cols);
+  const copies = to.querySelectorAll('image');
+  from.querySelectorAll('image').forEach((image, i) => {
+    const href = image.getAttribute('href') ?? '';
+    if (!href.startsWith('data:image/bmp') || !(rows > 0 && cols > 0)) return;
+    const canvas = from.ownerDocument.createElement('canvas');
+    canvas.width = cols;
+    canvas.height = rows;
+    const context = canvas.getContext('2d');
+    try {
+      context?.drawImage(image, 0, 0, cols, rows);
+      copies[i]?.setAttribute('href', canvas.toDataURL('image/png'));
+    } catch {
+      // Not drawable here: the bitmap stays, which browsers read too.
+    }
   });
 }
 

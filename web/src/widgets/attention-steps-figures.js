@@ -2,7 +2,7 @@
 // diverging scale around 0, masked scores with the hidden cells hatched and written −∞, the weights
 // on the view's 0-to-1 scale, and the output as a compact tokens × features grid. The read-out is
 // the widget's own and the table follows it.
-import { buildTables, clearHeatmap, renderHeatmap } from '../views/heatmap/index.js';
+import { clearHeatmap, clearTables, renderHeatmap, renderTables } from '../views/heatmap/index.js';
 import { symmetricRange } from './figure-range.js';
 import { STEPS } from './attention-steps-math.js';
 import { MINUS_INFINITY } from './attention-steps-text.js';
@@ -64,6 +64,8 @@ export function stepData(result, step) {
     return {
       ...grid,
       masked: hidden,
+      // Before the softmax a hidden cell holds minus infinity, not 0: the view writes it so.
+      maskedText: MINUS_INFINITY,
       range: finiteRange(values),
       valueName: 'score',
       caption: `Step 3, the scaled scores plus the mask M, ${size}; a hidden cell is ${MINUS_INFINITY}.`,
@@ -86,6 +88,19 @@ const WIDTH_STEP = 12;
 const FITS = 2;
 
 /**
+ * Whether the step fits its column, down to the disclosure of the table (an open table may
+ * scroll: opening it leaves the grid as it is).
+ * @param {import('./attention-steps-markup.js').AttentionStepsParts} parts
+ * @returns {boolean}
+ */
+function fitsColumn(parts) {
+  const { output } = parts;
+  const end = parts.tables.querySelector('summary') ?? parts.tables;
+  const top = output.getBoundingClientRect().top - output.scrollTop;
+  return end.getBoundingClientRect().bottom - top - output.clientHeight <= FITS;
+}
+
+/**
  * Draws the step into the figure, its table after the read-out. Where the output has a height of
  * its own (the deck's right-hand column), the figure is drawn narrower until it fits: the grid's
  * cells are square, so a narrower grid is also a shorter one.
@@ -93,13 +108,14 @@ const FITS = 2;
  * @param {import('../views/heatmap/index.js').HeatmapData} data
  */
 export function drawStep(parts, data) {
-  const { figure, output } = parts;
+  renderTables(parts.tables, data);
+  const { figure } = parts;
   /** @param {number | null} width the figure's largest width in pixels, null for the style's */
   const drawAt = (width) => {
     if (width === null) figure.style.removeProperty('max-width');
     else figure.style.maxWidth = `${width}px`;
     drawOnce(parts, data);
-    return output.scrollHeight - output.clientHeight <= FITS;
+    return fitsColumn(parts);
   };
   if (drawAt(null)) return;
   const full = figure.clientWidth;
@@ -119,16 +135,7 @@ export function drawStep(parts, data) {
  * @param {import('../views/heatmap/index.js').HeatmapData} data
  */
 function drawOnce(parts, data) {
-  const doc = parts.root.ownerDocument;
   renderHeatmap(parts.figure, data, { readout: parts.readout, table: false });
-  const open = parts.tables.querySelector('details')?.open ?? false;
-  const tables = buildTables(doc, data);
-  tables.open = open;
-  parts.tables.replaceChildren(tables);
-  if (hasMinusInfinity(data)) {
-    markMinusInfinity(parts.figure, parts.readout);
-    markMinusInfinity(parts.tables, parts.readout);
-  }
 }
 
 /**
@@ -137,7 +144,7 @@ function drawOnce(parts, data) {
  */
 export function clearStep(parts) {
   clearHeatmap(parts.figure);
-  parts.tables.replaceChildren();
+  clearTables(parts.tables);
 }
 
 /**
@@ -149,54 +156,4 @@ export function hasMinusInfinity(data) {
     data.values,
     (value, k) => value === -Infinity && Boolean(data.masked?.[k]),
   );
-}
-
-/**
- * Writes −∞ for the masked cells the view drew as hidden: in each cell's name (and so the
- * read-out), inside the cells when they show numbers, in the legend and in the table. The view
- * itself names a masked cell by its weight, 0; this is the step before the softmax. Running it
- * again on the same drawing changes nothing.
- * @param {HTMLElement} container what the view drew into (figure or tables)
- * @param {HTMLElement} readout the read-out that names the focused cell
- */
-export function markMinusInfinity(container, readout) {
-  const ending = / 0$/;
-  for (const cell of container.querySelectorAll('rect.cell.masked')) {
-    const label = cell.getAttribute('aria-label') ?? '';
-    if (ending.test(label))
-      cell.setAttribute('aria-label', label.replace(ending, ` ${MINUS_INFINITY}`));
-  }
-  for (const td of container.querySelectorAll('td.masked')) td.textContent = MINUS_INFINITY;
-  for (const item of container.querySelectorAll('.legend-masked')) {
-    const text = [...item.childNodes].find((node) => node.nodeType === 3);
-    if (text) text.textContent = (text.textContent ?? '').replace(/ 0\)$/, ` ${MINUS_INFINITY})`);
-  }
-  const svg = container.querySelector('svg');
-  const values = /** @type {SVGGElement | null | undefined} */ (svg?.querySelector('.cell-values'));
-  if (svg && values && parseFloat(values.style.fontSize) > 0 && !svg.dataset.minusInfinity) {
-    svg.dataset.minusInfinity = 'shown';
-    for (const cell of svg.querySelectorAll('rect.cell.masked')) {
-      values.append(cellMark(svg.ownerDocument, cell));
-    }
-  }
-  const active = container.ownerDocument.activeElement;
-  if (active && container.contains(active) && active.matches('rect.cell')) {
-    readout.textContent = active.getAttribute('aria-label');
-  }
-}
-
-/**
- * The text −∞ centred on a cell.
- * @param {Document} doc
- * @param {Element} cell
- * @returns {SVGTextElement}
- */
-function cellMark(doc, cell) {
-  const at = (name) => Number(cell.getAttribute(name));
-  const text = doc.createElementNS('http://www.w3.org/2000/svg', 'text');
-  text.setAttribute('x', String(at('x') + at('width') / 2));
-  text.setAttribute('y', String(at('y') + at('height') / 2));
-  text.setAttribute('class', 'cell-value ast-minus-infinity');
-  text.textContent = MINUS_INFINITY;
-  return text;
 }

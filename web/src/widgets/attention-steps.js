@@ -6,13 +6,7 @@
 // the learner's sentence, toggles and step across mounts.
 import '../styles/attention-steps.css';
 import '../styles/attention-steps-deck.css';
-import {
-  clearStep,
-  drawStep,
-  hasMinusInfinity,
-  markMinusInfinity,
-  stepData,
-} from './attention-steps-figures.js';
+import { clearStep, drawStep, stepData } from './attention-steps-figures.js';
 import { announceStep, buildAttentionStepsParts, showStep } from './attention-steps-markup.js';
 import { MAX_TOKENS, STEPS, attentionSteps, stepNumber } from './attention-steps-math.js';
 import { padText, shapeText, stepText } from './attention-steps-text.js';
@@ -35,18 +29,13 @@ function createAttentionSteps() {
   let engine = null;
   /** @type {Partial<Inputs>} */
   let state = {};
-  /** @type {import('../views/heatmap/index.js').HeatmapData | null} what the figure shows */
-  let shown = null;
-  // The view redraws by itself when its space changes; the −∞ marks are put back each time.
-  /** @type {MutationObserver | null} */
-  let redrawn = null;
 
   const redraw = () => {
     if (!parts) return;
     state.sentence = parts.sentence.value;
     state.causal = parts.causal.checked;
     state.padding = parts.padding.checked;
-    shown = draw(parts, engine, /** @type {Inputs} */ (state));
+    draw(parts, engine, /** @type {Inputs} */ (state));
   };
   /** @param {unknown} wanted a step number; out of range changes nothing */
   const goTo = (wanted) => {
@@ -64,9 +53,6 @@ function createAttentionSteps() {
     if (button === parts.prev) goTo((state.step ?? 1) - 1);
     else if (button === parts.next) goTo((state.step ?? 1) + 1);
     else goTo(/** @type {HTMLElement} */ (button).dataset.step);
-  };
-  const remark = () => {
-    if (parts && shown && hasMinusInfinity(shown)) markMinusInfinity(parts.figure, parts.readout);
   };
 
   const apply = (props) => {
@@ -87,10 +73,6 @@ function createAttentionSteps() {
       parts.causal.addEventListener('change', redraw);
       parts.padding.addEventListener('change', redraw);
       parts.stepper.addEventListener('click', onStepper);
-      if (typeof MutationObserver === 'function') {
-        redrawn = new MutationObserver(remark);
-        redrawn.observe(parts.figure, { childList: true });
-      }
       apply(props);
     },
     update(props) {
@@ -98,8 +80,6 @@ function createAttentionSteps() {
     },
     destroy() {
       if (!parts) return;
-      redrawn?.disconnect();
-      redrawn = null;
       parts.sentence.removeEventListener('input', redraw);
       parts.causal.removeEventListener('change', redraw);
       parts.padding.removeEventListener('change', redraw);
@@ -108,7 +88,6 @@ function createAttentionSteps() {
       parts.root.remove();
       parts = null;
       engine = null;
-      shown = null;
     },
   };
 }

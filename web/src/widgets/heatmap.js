@@ -4,6 +4,7 @@
 // chosen token across mounts.
 import { vocabularyOf } from '../text/embed.js';
 import { tokenize } from '../text/tokenize.js';
+import { frameRedraw } from './frame-redraw.js';
 import { chosenView, clearViews, drawView, setView } from './heatmap-lines.js';
 import { buildHeatmapParts, setLine } from './heatmap-markup.js';
 import { registerWidget } from './registry.js';
@@ -32,13 +33,18 @@ function createHeatmap() {
   let engine = null;
   let state = {};
 
-  const redraw = () => {
-    if (!parts) return;
+  const readInputs = () => {
     state.sentence = parts.sentence.value;
     state.causal = parts.causal.checked;
     state.view = chosenView(parts);
-    state.from = draw(parts, engine, state, pick);
   };
+  // Typing redraws once per frame, from the latest inputs; the other controls redraw at once.
+  const frame = frameRedraw(() => {
+    if (!parts) return;
+    readInputs();
+    state.from = draw(parts, engine, state, pick);
+  });
+  const redraw = frame.now;
   const pickFromList = () => {
     state.from = Number(parts?.from.value);
     redraw();
@@ -65,7 +71,7 @@ function createHeatmap() {
       engine = facade;
       parts = buildHeatmapParts(el.ownerDocument);
       el.replaceChildren(parts.root);
-      parts.sentence.addEventListener('input', redraw);
+      parts.sentence.addEventListener('input', frame.request);
       parts.causal.addEventListener('change', redraw);
       parts.views.addEventListener('change', redraw);
       parts.from.addEventListener('change', pickFromList);
@@ -76,7 +82,9 @@ function createHeatmap() {
     },
     destroy() {
       if (parts) {
-        parts.sentence.removeEventListener('input', redraw);
+        // Input not yet drawn is still the learner's.
+        if (frame.cancel()) readInputs();
+        parts.sentence.removeEventListener('input', frame.request);
         parts.causal.removeEventListener('change', redraw);
         parts.views.removeEventListener('change', redraw);
         parts.from.removeEventListener('change', pickFromList);

@@ -1,8 +1,17 @@
 // Draws the multi-head widget's results: sizes and parameter counts as text, one small heatmap of
 // weights per head, the combined output as a heatmap, a shared legend, read-out and tables.
-import { buildLegend, buildTables, clearHeatmap, renderHeatmap } from '../views/heatmap/index.js';
+import {
+  buildLegend,
+  clearHeatmap,
+  clearTables,
+  renderHeatmap,
+  renderHeatmaps,
+  renderTables,
+} from '../views/heatmap/index.js';
 import { symmetricRange, weightRange } from './figure-range.js';
+import { setLine } from './heatmap-markup.js';
 import { timed } from './multi-head-timing.js';
+import { unknownText } from './self-attention.js';
 
 const number = new Intl.NumberFormat('en');
 
@@ -14,6 +23,16 @@ const LABELLED_TOKENS = 16;
 /** A tile's width beyond one pixel per token (its grid's margins), and the gap between tiles. */
 const TILE_MARGIN = 12;
 const TILE_GAP = 8;
+/**
+ * Where the figure has a height of its own (the deck's right-hand column), the output's rows and
+ * the heads' tiles shrink until it fits (fitToColumn), down to these sizes in pixels: a tile's
+ * side, a row, and a row tall enough for its label.
+ */
+const MIN_TILE = 40;
+const MIN_ROW = 2;
+const LABEL_ROW = 10;
+/** How far the figure may overflow its column and still fit, in pixels. */
+const FITS = 2;
 
 /**
  * @param {import('./multi-head-markup.js').MultiHeadParts} parts
@@ -22,6 +41,10 @@ const TILE_GAP = 8;
  * @param {number} h
  */
 export function drawCounts(parts, counts, d, h) {
+  // The counts follow d and h only: typing leaves them (and their live regions) alone.
+  const key = `${d}/${h}`;
+  if (parts.sizes.dataset.key === key) return;
+  parts.sizes.dataset.key = key;
   const { dk, one, split } = counts;
   parts.sizes.innerHTML =
     `<var>d</var><sub>model</sub> = ${d}, <var>h</var> = ${h}, so ` +
@@ -43,11 +66,10 @@ export function drawCounts(parts, counts, d, h) {
 /**
  * @param {import('./multi-head-markup.js').MultiHeadParts} parts
  * @param {string[]} tokens
- * @param {{ n: number, d: number, dk: number, heads: { weights: Float32Array }[],
- *   output: Float32Array }} result
+ * @param {ReturnType<typeof import('./multi-head-math.js').multiHead>} result
  */
 export function drawFigures(parts, tokens, result) {
-  const { d, heads, output } = result;
+  const { d, heads, output, unknown } = result;
   const h = heads.length;
   const doc = parts.root.ownerDocument;
   const shared = { readout: parts.readout, legend: false, table: false };
@@ -56,6 +78,8 @@ export function drawFigures(parts, tokens, result) {
     rowLabels: tokens,
     colLabels: tokens,
     values: weights,
+    unknownRows: unknown,
+    unknownCols: unknown,
     range,
     rowName: 'query',
     colName: 'key',
@@ -64,36 +88,121 @@ export function drawFigures(parts, tokens, result) {
     labels: false,
     caption: `Head ${i + 1} of ${h}: attention weights, ${tokens.length} by ${tokens.length}; rows are queries, columns keys.`,
   }));
-  parts.headsTitle.textContent = `Each head\u2019s weights: query rows, key columns`;
-  timed('heads', () =>
-    tilesFor(parts, h, tokens.length).forEach((tile, i) =>
-      renderHeatmap(tile, headData[i], shared),
-    ),
-  );
+  setText(parts.headsTitle, `Each head\u2019s weights: query rows, key columns`);
+  const tiles = tilesFor(parts, h, tokens.length);
+  setLine(parts.unknown, unknownText(tokens, unknown));
+  const lines = `${parts.status.hidden}/${parts.unknown.hidden}`;
+  const fit = fitFor(parts, `${h}/${tokens.length}/${lines}`);
 
   const outData = {
     rowLabels: tokens,
     colLabels: Array.from({ length: d }, (_, j) => String(j)),
     values: output,
+    unknownRows: unknown,
     range: symmetricRange(output),
     rowName: 'token',
     colName: 'feature',
     valueName: 'output value',
     between: ', ',
     compact: true,
-    labels: tokens.length <= LABELLED_TOKENS,
+    labels: tokens.length <= LABELLED_TOKENS && !(fit.row > 0 && fit.row < LABEL_ROW),
+    rowHeight: fit.row > 0 ? fit.row : undefined,
     caption: `Combined output (the heads joined, times W O): ${tokens.length} tokens by ${d} features.`,
   };
-  parts.outTitle.textContent = `Combined output: one row of ${d} numbers per token`;
-  timed('output', () => renderHeatmap(parts.out, outData, { ...shared, legend: true }));
+  setText(parts.outTitle, `Combined output: one row of ${d} numbers per token`);
+  // In one go, so that the page is laid out once for all of them.
+  timed('heatmaps', () =>
+    renderHeatmaps([
+      ...tiles.map((tile, i) => ({ container: tile, data: headData[i], options: shared })),
+      { container: parts.out, data: outData, options: { ...shared, legend: true } },
+    ]),
+  );
 
-  parts.legend.replaceChildren(buildLegend(doc, headData[0], 0));
-  timed('tables', () => {
-    const open = parts.tables.querySelector('details')?.open ?? false;
-    const tables = buildTables(doc, [...headData, outData], 'Show the numbers as tables');
-    tables.open = open;
-    parts.tables.replaceChildren(tables);
-  });
+  const legendKey = String(range);
+  if (parts.legend.dataset.range !== legendKey) {
+    parts.legend.replaceChildren(buildLegend(doc, headData[0], 0));
+    parts.legend.dataset.range = legendKey;
+  }
+  timed('tables', () =>
+    renderTables(parts.tables, [...headData, outData], 'Show the numbers as tables'),
+  );
+  if (!fit.done) {
+    timed('fit', () =>
+      fitToColumn(parts, fit, tokens.length, (row) => {
+        const labels = tokens.length <= LABELLED_TOKENS && row >= LABEL_ROW;
+        const data = { ...outData, rowHeight: row, labels };
+        renderHeatmap(parts.out, data, { ...shared, legend: true });
+      }),
+    );
+  }
+}
+
+/**
+ * @typedef {{ key: string, tile: number, row: number, done: boolean }} Fit the largest tile side
+ *   and the output's row height (0: as they come) that fit the figure to its column, worked out
+ *   once per head count, token count and size of the column
+ */
+
+/**
+ * The fit of the figure to its column: kept while nothing it depends on changes (typing keeps
+ * it), else started again from the natural sizes.
+ * @param {import('./multi-head-markup.js').MultiHeadParts} parts
+ * @param {string} key what else the figure's height depends on
+ * @returns {Fit}
+ */
+function fitFor(parts, key) {
+  const { output } = parts;
+  const sized = `${key}/${output.clientWidth}/${output.ownerDocument.defaultView?.innerHeight}`;
+  if (parts.fit?.key !== sized) {
+    parts.fit = { key: sized, tile: 0, row: 0, done: false };
+    parts.grid.style.removeProperty('--mh-tile-max');
+  }
+  return parts.fit;
+}
+
+/**
+ * Where the figure's column has a height of its own and the figure is taller (down to the tables'
+ * disclosure, whose open tables may scroll), takes the excess out of the output's rows (while
+ * they keep room for their labels, if they have any), then out of the heads' tiles (the slide's
+ * subject), then out of the output's rows again, until it fits or all are at their smallest.
+ * @param {import('./multi-head-markup.js').MultiHeadParts} parts
+ * @param {Fit} fit updated with the sizes chosen
+ * @param {number} n tokens: the output's rows
+ * @param {(row: number) => void} drawOutput draws the output with rows `row` pixels tall
+ */
+function fitToColumn(parts, fit, n, drawOutput) {
+  fit.done = true;
+  const over = () => {
+    const { output } = parts;
+    const end = parts.tables.querySelector('summary') ?? parts.tables;
+    const top = output.getBoundingClientRect().top - output.scrollTop;
+    return end.getBoundingClientRect().bottom - top - output.clientHeight;
+  };
+  let excess = over();
+  const frame = parts.out.querySelector('svg .grid-frame');
+  let row = (Number(frame?.getAttribute('height') ?? 1) - 1) / n;
+  /** @param {number} floor the smallest row height of this pass */
+  const shrinkRows = (floor) => {
+    // Labels that no longer fit go, which frees their width for the cells (and so changes the
+    // rows' height): a few passes may be needed.
+    for (let pass = 0; pass < 3 && excess > FITS && row > floor; pass++) {
+      row = Math.max(floor, Math.floor((row - excess / n) * 4) / 4);
+      fit.row = row;
+      drawOutput(row);
+      excess = over();
+    }
+  };
+  // Rows with labels keep room for them at first; rows without may shrink to their smallest.
+  shrinkRows(n <= LABELLED_TOKENS ? LABEL_ROW : MIN_ROW);
+  const svgs = [...parts.grid.querySelectorAll('.mh-tile svg')];
+  const side = svgs[0]?.getBoundingClientRect().height ?? 0;
+  const rows = new Set(svgs.map((svg) => Math.round(svg.getBoundingClientRect().top))).size;
+  if (excess > FITS && rows > 0 && side > MIN_TILE) {
+    fit.tile = Math.max(MIN_TILE, Math.floor(side - excess / rows));
+    parts.grid.style.setProperty('--mh-tile-max', `${fit.tile}px`);
+    excess = over();
+  }
+  shrinkRows(MIN_ROW);
 }
 
 /**
@@ -101,13 +210,19 @@ export function drawFigures(parts, tokens, result) {
  * @param {import('./multi-head-markup.js').MultiHeadParts} parts
  */
 export function clearFigures(parts) {
-  for (const tile of parts.grid.querySelectorAll('.mh-tile-map')) clearHeatmap(tile);
+  for (const tile of parts.grid.querySelectorAll('.mh-tile-map')) {
+    clearHeatmap(/** @type {HTMLElement} */ (tile));
+  }
   clearHeatmap(parts.out);
+  clearTables(parts.tables);
+  delete parts.legend.dataset.range;
+  parts.fit = null;
+  setLine(parts.unknown, '');
 }
 
 /**
  * The small-multiple containers, one per head, made again only when the count changes. They sit
- * in one row (up to 4 heads) or two, or in more rows when the figure is too narrow for tiles of
+ * in one row (up to 5 heads) or two, or in more rows when the figure is too narrow for tiles of
  * about a pixel per token.
  * @param {import('./multi-head-markup.js').MultiHeadParts} parts
  * @param {number} h
@@ -115,13 +230,14 @@ export function clearFigures(parts) {
  * @returns {HTMLElement[]}
  */
 function tilesFor(parts, h, n) {
-  const wanted = h <= 4 ? h : Math.ceil(h / 2);
+  const wanted = h <= 5 ? h : Math.ceil(h / 2);
   const width = parts.grid.parentElement?.clientWidth ?? 0;
   const fit = Math.floor((width + TILE_GAP) / (n + TILE_MARGIN + TILE_GAP));
-  parts.grid.style.setProperty(
-    '--mh-cols',
-    String(width > 0 ? Math.max(1, Math.min(wanted, fit)) : wanted),
-  );
+  const cols = String(width > 0 ? Math.max(1, Math.min(wanted, fit)) : wanted);
+  // Set only when it changes: a style change makes the browser lay the page out again.
+  if (parts.grid.style.getPropertyValue('--mh-cols') !== cols) {
+    parts.grid.style.setProperty('--mh-cols', cols);
+  }
   const existing = /** @type {HTMLElement[]} */ ([...parts.grid.querySelectorAll('.mh-tile-map')]);
   if (existing.length === h) return existing;
   const doc = parts.root.ownerDocument;
@@ -138,4 +254,13 @@ function tilesFor(parts, h, n) {
   });
   parts.grid.replaceChildren(...tiles);
   return tiles.map((tile) => /** @type {HTMLElement} */ (tile.lastElementChild));
+}
+
+/**
+ * Sets an element's text only when it changes: new text makes the browser lay the page out again.
+ * @param {HTMLElement} node
+ * @param {string} text
+ */
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
 }

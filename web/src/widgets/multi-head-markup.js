@@ -54,13 +54,14 @@ export function buildMultiHeadParts(doc, maxTokens) {
           <figcaption id="${id}-out-title" class="mh-title"></figcaption>
           <div class="mh-out"></div>
         </figure>
+        <p class="note mh-unknown" hidden></p>
         <div class="mh-tables"></div>
       </div>
     </div>`;
   const find = (selector) => /** @type {any} */ (root.querySelector(selector));
   const readout = buildReadout(doc, `${id}-readout`, 'value');
   readout.classList.add('mh-readout');
-  find('.mh-tables').before(readout);
+  find('.mh-unknown').before(readout);
   return {
     id,
     root,
@@ -69,6 +70,7 @@ export function buildMultiHeadParts(doc, maxTokens) {
     seed: find('.mh-seed'),
     sizes: find('.mh-sizes'),
     params: find('.mh-params'),
+    output: find('.mh-output'),
     status: find('.mh-status'),
     error: find('.mh-error'),
     result: find('.mh-result'),
@@ -78,7 +80,10 @@ export function buildMultiHeadParts(doc, maxTokens) {
     out: find('.mh-out'),
     legend: find('.mh-legend'),
     readout,
+    unknown: find('.mh-unknown'),
     tables: find('.mh-tables'),
+    /** @type {import('./multi-head-figures.js').Fit | null} how the figure fits its column */
+    fit: null,
   };
 }
 

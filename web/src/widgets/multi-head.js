@@ -3,6 +3,7 @@
 // of one wide head and of h narrow ones. Props: { sentence, heads, seed, state }; state keeps the
 // learner's sentence, heads and seed across mounts.
 import { setLine } from './heatmap-markup.js';
+import { frameRedraw } from './frame-redraw.js';
 import { clearFigures, drawCounts, drawFigures } from './multi-head-figures.js';
 import { buildMultiHeadParts, setHeadChoices } from './multi-head-markup.js';
 import { MAX_SEED, headChoices, multiHead, parameterCounts } from './multi-head-math.js';
@@ -27,14 +28,18 @@ function createMultiHead() {
   let engine = null;
   let state = {};
 
-  const redraw = () => {
-    if (!parts) return;
+  const readInputs = () => {
     state.sentence = parts.sentence.value;
     const checked = parts.choices.querySelector('input:checked');
     state.heads = Number(checked?.value ?? state.heads);
     state.seed = parts.seed.value;
-    draw(parts, engine, state);
   };
+  // Typing redraws once per frame, from the latest inputs.
+  const frame = frameRedraw(() => {
+    if (!parts) return;
+    readInputs();
+    timed('redraw', () => draw(parts, engine, state));
+  });
 
   const apply = (props) => {
     state = props.state ?? {};
@@ -46,7 +51,7 @@ function createMultiHead() {
     parts.sentence.value = state.sentence ?? props.sentence ?? DEFAULTS.sentence;
     parts.seed.value = String(state.seed ?? props.seed ?? DEFAULTS.seed);
     setHeadChoices(parts, choices, heads);
-    redraw();
+    frame.now();
   };
 
   return {
@@ -54,7 +59,7 @@ function createMultiHead() {
       engine = facade;
       parts = buildMultiHeadParts(el.ownerDocument, MAX_TOKENS);
       el.replaceChildren(parts.root);
-      parts.root.addEventListener('input', redraw);
+      parts.root.addEventListener('input', frame.request);
       apply(props);
     },
     update(props) {
@@ -62,7 +67,9 @@ function createMultiHead() {
     },
     destroy() {
       if (!parts) return;
-      parts.root.removeEventListener('input', redraw);
+      // Input not yet drawn is still the learner's.
+      if (frame.cancel()) readInputs();
+      parts.root.removeEventListener('input', frame.request);
       clearFigures(parts);
       parts.root.remove();
       parts = null;

@@ -31,10 +31,13 @@ export function tickText(value) {
 }
 
 /**
- * What a row, a column and a value are, with the defaults 'row', 'column' and 'weight', and the
- * words between a row and a column in a cell's name (' to ' by default).
- * @param {{ rowName?: string, colName?: string, valueName?: string, between?: string }} data
- * @returns {{ rowName: string, colName: string, valueName: string, between: string }}
+ * What a row, a column and a value are, with the defaults 'row', 'column' and 'weight', the
+ * words between a row and a column in a cell's name (' to ' by default), and how a masked cell's
+ * value is written ('0' by default).
+ * @param {{ rowName?: string, colName?: string, valueName?: string, between?: string,
+ *   maskedText?: string }} data
+ * @returns {{ rowName: string, colName: string, valueName: string, between: string,
+ *   maskedText: string }}
  */
 export function axisNames(data) {
   return {
@@ -42,6 +45,7 @@ export function axisNames(data) {
     colName: data.colName ?? 'column',
     valueName: data.valueName ?? 'weight',
     between: data.between ?? ' to ',
+    maskedText: data.maskedText ?? '0',
   };
 }
 
@@ -78,6 +82,21 @@ export function describe(names, title, rowLabel, colLabel, value, isMasked, unkn
   const row = quoted(rowName, rowLabel, unknown?.[0]);
   const pair = `${prefix}${row}${between}${quoted(colName, colLabel, unknown?.[1])}`;
   return isMasked
-    ? `${pair}: masked, ${valueName} 0`
+    ? `${pair}: masked, ${valueName} ${names.maskedText}`
     : `${pair}: ${valueName} ${formatWeight(value)}`;
+}
+
+/**
+ * The accessible name of a grid drawn as a picture (one pixel per value), which says what it
+ * shows, that the table has the numbers and how to read one value from the picture itself.
+ * @param {{ caption: string, rowLabels: string[], colLabels: string[], valueName?: string }} data
+ * @returns {string}
+ */
+export function pictureName(data) {
+  const { valueName } = axisNames(data);
+  const size = `${data.rowLabels.length} by ${data.colLabels.length}`;
+  return (
+    `${data.caption} A picture of ${size} ${valueName}s; the table has the numbers. ` +
+    'The arrow keys move from one value to the next.'
+  );
 }

@@ -1,11 +1,14 @@
 // Heatmap view: draws values given as plain arrays (weights in [0, 1] by default, or any range) as
-// a grid, legend, read-out and table. Small multiples share one legend, read-out and table.
+// a grid, legend, read-out and table. Small multiples share one legend, read-out and table. A grid
+// too large for an element per cell is drawn as a picture with one pixel per cell; a redraw of
+// the same shape changes the drawing in place; the table is built only while it is open.
 import { el } from './dom.js';
-import { buildGrid, cellIndexOf, markRows } from './grid.js';
+import { buildGrid, fillGrid, markRows, releaseGrid } from './grid.js';
 import { wireKeyboard } from './keyboard.js';
-import { buildLegend } from './legend.js';
+import { layout, sameBox } from './layout.js';
+import { buildLegend, legendKey } from './legend.js';
 import { buildReadout, wireReadout } from './readout.js';
-import { buildDetails } from './table.js';
+import { lazyDetails } from './table.js';
 
 export { formatWeight } from './format.js';
 export { buildDetails as buildTables } from './table.js';
@@ -38,6 +41,9 @@ export { buildReadout } from './readout.js';
  * @property {number} [rowHeight] the height of every row in pixels, for a grid that must fit a
  *   height rather than a width (e.g. a matrix of 100 rows in a short tile); the labels shrink to
  *   fit it
+ * @property {string} [maskedText] how a masked cell's value is written in its name, the read-out,
+ *   the table, the legend and (when cells show numbers) the cell: '0' by default, e.g. '−∞' for
+ *   scores hidden before a softmax
  */
 
 /**
@@ -50,35 +56,116 @@ export { buildReadout } from './readout.js';
  *   updated: for a figure that explains the active value elsewhere
  */
 
-/** Per-container state kept between renders. */
+/**
+ * @typedef {object} Parts what a heatmap keeps around its grid, made once per container
+ * @property {HTMLElement} root
+ * @property {HTMLElement} scroll holds the grid's SVG
+ * @property {HTMLElement} readout its own, or the one shared through the options
+ * @property {HTMLElement} live says a picture's keyboard moves to screen readers
+ * @property {HTMLElement | null} legend
+ * @property {string} legendKey what the legend was drawn from
+ * @property {import('./table.js').LazyDetails | null} tables
+ * @property {string} key the options the parts were made for
+ */
+
+/**
+ * @typedef {object} State per container, kept between renders
+ * @property {number} id
+ * @property {number} active the row-major index of the active cell
+ * @property {number} width the container's width at the last render
+ * @property {HeatmapData | null} data
+ * @property {HeatmapOptions} options
+ * @property {Parts | null} parts
+ * @property {import('./grid.js').Grid | null} grid
+ * @property {import('./readout.js').ReadoutControl | null} control
+ */
+
+/** @type {WeakMap<HTMLElement, State>} */
 const states = new WeakMap();
+/** @type {WeakMap<HTMLElement, import('./table.js').LazyDetails>} */
+const tableStates = new WeakMap();
 let nextId = 0;
 
 /**
- * Draws (or redraws) the heatmap into a container, replacing what the container held.
- * @param {HTMLElement} container an empty element owned by the heatmap
+ * Draws (or redraws) the heatmap into a container. A redraw with the same shape, sizes and options
+ * updates the drawing in place (focus and the active cell stay); otherwise the grid is made again.
+ * @param {HTMLElement} container an element owned by the heatmap
  * @param {HeatmapData} data the labels and weights to show
  * @param {HeatmapOptions} [options]
  */
 export function renderHeatmap(container, data, options = {}) {
+  draw(container, data, options, container.clientWidth);
+}
+
+/**
+ * Draws several heatmaps (small multiples) as renderHeatmap would, reading the width of every
+ * container before drawing any: the browser lays the page out once, not once per heatmap.
+ * @param {{ container: HTMLElement, data: HeatmapData, options?: HeatmapOptions }[]} heatmaps
+ */
+export function renderHeatmaps(heatmaps) {
+  const widths = heatmaps.map(({ container }) => container.clientWidth);
+  heatmaps.forEach(({ container, data, options }, k) =>
+    draw(container, data, options ?? {}, widths[k]),
+  );
+}
+
+/**
+ * @param {HTMLElement} container
+ * @param {HeatmapData} data
+ * @param {HeatmapOptions} options
+ * @param {number} width the container's width in CSS pixels
+ */
+function draw(container, data, options, width) {
   const rows = data.rowLabels.length;
   const cols = data.colLabels.length;
   if (data.values.length !== rows * cols) {
     throw new Error(`heatmap: values has ${data.values.length} entries, expected ${rows}x${cols}`);
   }
   const state = stateFor(container);
-  const previous = container.querySelector('details');
-  const focusedIndex = indexOfFocusedCell(container);
   state.data = data;
   state.options = options;
-  state.width = container.clientWidth;
-  state.active = Math.min(state.active, rows * cols - 1);
+  state.width = width;
+  state.active = Math.max(0, Math.min(state.active, rows * cols - 1));
+  const parts = partsFor(container, state, options);
+  parts.root.className = data.compact ? 'heatmap compact' : 'heatmap';
+  const box = layout(data, state.width);
 
-  const parts = buildParts(container, data, state, options);
-  state.grid = parts.grid;
-  container.replaceChildren(parts.root);
-  if (previous && parts.details) parts.details.open = previous.open;
-  if (focusedIndex >= 0 && focusedIndex < rows * cols) parts.cells[focusedIndex].focus();
+  const grid = state.grid;
+  const same =
+    grid !== null &&
+    parts.scroll.contains(grid.svg) &&
+    grid.nRows === rows &&
+    grid.nCols === cols &&
+    sameBox(grid.box, box) &&
+    Boolean(grid.data.compact) === Boolean(data.compact) &&
+    grid.data.labels === data.labels;
+  if (same) {
+    fillGrid(grid, data);
+    markRows(grid, []);
+    state.control?.refresh();
+  } else {
+    const doc = container.ownerDocument;
+    const hadFocus = Boolean(grid?.svg.contains(doc.activeElement));
+    releaseGrid(grid);
+    const made = buildGrid(doc, data, state, box, parts.readout.id, container);
+    parts.scroll.replaceChildren(made.svg);
+    state.grid = made;
+    const control = wireReadout(made, parts.readout, state, made.dense ? parts.live : null);
+    state.control = control;
+    wireKeyboard(made, state, control.moveTo);
+    if (hadFocus) (made.dense ? made.svg : made.cells[state.active]).focus();
+  }
+
+  if (parts.legend) {
+    const key = legendKey(data);
+    if (key !== parts.legendKey) {
+      const legend = buildLegend(container.ownerDocument, data, state.id);
+      parts.legend.replaceWith(legend);
+      parts.legend = legend;
+      parts.legendKey = key;
+    }
+  }
+  parts.tables?.show(data);
 }
 
 /**
@@ -88,9 +175,39 @@ export function renderHeatmap(container, data, options = {}) {
 export function clearHeatmap(container) {
   const state = states.get(container);
   if (state) {
+    releaseGrid(state.grid);
     state.data = null;
     state.grid = null;
+    state.control = null;
+    state.parts = null;
   }
+  container.replaceChildren();
+}
+
+/**
+ * Shows the tables of one heatmap or several in a disclosure kept in the container: made on the
+ * first call, its tables built when the learner opens it and, on later calls, rebuilt only while
+ * it is open.
+ * @param {HTMLElement} container an element owned by the tables
+ * @param {HeatmapData | HeatmapData[]} data
+ * @param {string} [summary] the disclosure's label, set when it is made
+ */
+export function renderTables(container, data, summary) {
+  let tables = tableStates.get(container);
+  if (!tables || !container.contains(tables.details)) {
+    tables = lazyDetails(container.ownerDocument, summary);
+    tableStates.set(container, tables);
+    container.replaceChildren(tables.details);
+  }
+  tables.show(data);
+}
+
+/**
+ * Empties a container of tables drawn by renderTables.
+ * @param {HTMLElement} container
+ */
+export function clearTables(container) {
+  tableStates.delete(container);
   container.replaceChildren();
 }
 
@@ -108,13 +225,15 @@ export function highlightRows(container, rows) {
 
 /**
  * @param {HTMLElement} container
- * @returns {{ id: number, active: number, width: number, data: HeatmapData | null,
- *   options: HeatmapOptions, grid: import('./grid.js').Grid | null }}
+ * @returns {State}
  */
 function stateFor(container) {
   let state = states.get(container);
   if (!state) {
-    state = { id: nextId++, active: 0, width: 0, data: null, options: {}, grid: null };
+    state = {
+      ...{ id: nextId++, active: 0, width: 0, data: null, options: {} },
+      ...{ parts: null, grid: null, control: null },
+    };
     states.set(container, state);
     // Lay the grid out again when the space for it changes (phone rotation, window resize).
     if (typeof ResizeObserver === 'function') {
@@ -129,35 +248,39 @@ function stateFor(container) {
 }
 
 /**
+ * The heatmap's parts in the container, made again when the options ask for other ones (or the
+ * container lost them).
  * @param {HTMLElement} container
- * @returns {number} the index of the focused cell, or -1
- */
-function indexOfFocusedCell(container) {
-  const active = container.ownerDocument.activeElement;
-  return active && container.contains(active) ? cellIndexOf(active) : -1;
-}
-
-/**
- * @param {HTMLElement} container
- * @param {HeatmapData} data
- * @param {{ id: number, active: number }} state
+ * @param {State} state
  * @param {HeatmapOptions} options
+ * @returns {Parts}
  */
-function buildParts(container, data, state, options) {
+function partsFor(container, state, options) {
+  const key = `${options.legend !== false}/${options.table !== false}`;
+  const old = state.parts;
+  if (old && old.key === key && container.contains(old.root)) {
+    if (options.readout === old.readout || (!options.readout && old.root.contains(old.readout))) {
+      return old;
+    }
+  }
+  releaseGrid(state.grid);
+  state.grid = null;
+  state.control = null;
   const doc = container.ownerDocument;
-  const root = el(doc, 'div', { class: data.compact ? 'heatmap compact' : 'heatmap' });
+  const root = el(doc, 'div', { class: 'heatmap' });
   const readout = options.readout ?? buildReadout(doc, `heatmap-readout-${state.id}`);
   if (!readout.id) readout.id = `heatmap-readout-${state.id}`;
   const scroll = el(doc, 'div', { class: 'heatmap-scroll' });
-  const grid = buildGrid(doc, data, state, container.clientWidth, readout.id);
-  scroll.append(grid.svg);
-  const details = options.table === false ? null : buildDetails(doc, data);
-
+  const live = el(doc, 'p', { class: 'visually-hidden heatmap-live', 'aria-live': 'polite' });
+  const legend = options.legend === false ? null : el(doc, 'div');
+  const tables = options.table === false ? null : lazyDetails(doc);
   root.append(scroll);
-  if (options.legend !== false) root.append(buildLegend(doc, data, state.id));
+  if (legend) root.append(legend);
   if (!options.readout) root.append(readout);
-  if (details) root.append(details);
-  wireKeyboard(grid.svg, grid.cells, state, data.rowLabels.length, data.colLabels.length);
-  wireReadout(grid, readout, data.colLabels.length, options.onActive);
-  return { root, details, cells: grid.cells, grid };
+  root.append(live);
+  if (tables) root.append(tables.details);
+  container.replaceChildren(root);
+  const parts = { root, scroll, readout, live, legend, legendKey: '', tables, key };
+  state.parts = parts;
+  return parts;
 }

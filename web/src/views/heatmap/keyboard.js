@@ -1,38 +1,45 @@
-// Heatmap keyboard: a roving focus over the cells, moved with the arrow, Home/End and Page keys.
+// Heatmap keyboard: the arrow, Home/End and Page keys move the active cell. Cell elements keep a
+// roving focus (one in the Tab order); a picture keeps its focus and moves its ring and read-out.
 import { cellIndexOf } from './grid.js';
 
 /**
  * Keeps exactly one cell in the Tab order (the one at state.active) and moves focus between cells
- * with the keys of an ARIA grid.
- * @param {SVGSVGElement} svg
- * @param {SVGRectElement[]} cells one per weight, row-major
- * @param {{ active: number }} state where the roving focus is; updated as it moves
- * @param {number} nRows
- * @param {number} nCols
+ * with the keys of an ARIA grid; in a picture, the same keys move the active cell.
+ * @param {import('./grid.js').Grid} grid
+ * @param {{ active: number }} state where the active cell is; updated as it moves
+ * @param {(index: number) => void} moveTo shows a picture's new active cell
  */
-export function wireKeyboard(svg, cells, state, nRows, nCols) {
+export function wireKeyboard(grid, state, moveTo) {
+  const { svg, cells, nRows, nCols } = grid;
   const activate = (index) => {
     cells[state.active]?.setAttribute('tabindex', '-1');
     state.active = index;
     cells[index].setAttribute('tabindex', '0');
   };
 
-  svg.addEventListener('focusin', (event) => {
-    const index = cellIndexOf(event.target);
-    if (index >= 0) activate(index);
-  });
+  if (!grid.picture) {
+    svg.addEventListener('focusin', (event) => {
+      const index = cellIndexOf(event.target);
+      if (index >= 0) activate(index);
+    });
+  }
   svg.addEventListener('keydown', (event) => {
-    const target = destination(event, state.active, nRows, nCols);
+    const from = Math.min(state.active, nRows * nCols - 1);
+    const target = destination(event, from, nRows, nCols);
     if (!target) return;
     event.preventDefault();
     const index = target[0] * nCols + target[1];
+    if (grid.picture) {
+      moveTo(index);
+      return;
+    }
     activate(index);
     cells[index].focus();
   });
 }
 
 /**
- * Where a key press moves the focus from cell `from`.
+ * Where a key press moves the active cell from cell `from`.
  * @param {KeyboardEvent} event
  * @param {number} from a row-major index
  * @param {number} nRows

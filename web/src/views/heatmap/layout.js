@@ -10,6 +10,11 @@ const COMPACT_MIN_CELL = 2;
 const COMPACT_MAX_CELL = 24;
 // Column label spacing when the columns are too narrow for one label each.
 const LABEL_STEPS = [1, 2, 5, 10, 20, 25, 50, 100];
+// Past this many cells a grid is drawn as a picture (one pixel per cell) rather than one focusable
+// element per cell: a 32 x 32 grid still has an element per cell, a 33 x 33 one does not.
+const DENSE_CELLS = 1024;
+// Cells under this size (in pixels) both ways are dots too small to point at one by one.
+const DENSE_SIDE = 6;
 
 /**
  * @typedef {object} Box
@@ -103,4 +108,26 @@ export function colX(box, j) {
  */
 export function rowY(box, i) {
   return box.top + i * box.rowHeight;
+}
+
+/**
+ * Whether a grid is drawn as a picture with one pixel per cell (and read with the pointer or the
+ * arrow keys, and in its table), rather than as one focusable element per cell: when it has more
+ * than DENSE_CELLS cells, or its cells are smaller than DENSE_SIDE pixels both ways.
+ * @param {Box} box
+ * @param {number} rows
+ * @param {number} cols
+ * @returns {boolean}
+ */
+export function isDense(box, rows, cols) {
+  return rows * cols > DENSE_CELLS || Math.max(box.cell, box.rowHeight) < DENSE_SIDE;
+}
+
+/**
+ * @param {Box} a
+ * @param {Box} b
+ * @returns {boolean} whether the two boxes give the same sizes
+ */
+export function sameBox(a, b) {
+  return Object.keys(a).every((key) => a[key] === b[key]);
 }

@@ -9,12 +9,13 @@ const TICKS = ['0', '0.25', '0.5', '0.75', '1'];
 /**
  * Builds the colour legend.
  * @param {Document} doc
- * @param {{ masked?: ArrayLike<boolean>, range?: [number, number], valueName?: string }} data
+ * @param {{ masked?: ArrayLike<boolean>, range?: [number, number], valueName?: string,
+ *   maskedText?: string }} data
  * @param {number} id the heatmap's number, which keeps the swatch's pattern id unique
  * @returns {HTMLElement}
  */
 export function buildLegend(doc, data, id) {
-  const { valueName } = axisNames(data);
+  const { valueName, maskedText } = axisNames(data);
   const [lo, hi] = data.range ?? [0, 1];
   const isDefault = lo === 0 && hi === 1;
   const legend = el(doc, 'div', { class: 'heatmap-legend' });
@@ -37,8 +38,19 @@ export function buildLegend(doc, data, id) {
     const rect = svgEl(doc, 'rect', { x: 0.5, y: 0.5, width: 17, height: 17, class: 'swatch' });
     rect.style.fill = `url(#${hatchId})`;
     swatch.append(hatchPattern(doc, hatchId), rect);
-    item.append(swatch, doc.createTextNode(`masked (${valueName} 0)`));
+    item.append(swatch, doc.createTextNode(`masked (${valueName} ${maskedText})`));
     legend.append(item);
   }
   return legend;
+}
+
+/**
+ * What the legend depends on: two data with the same key draw the same legend.
+ * @param {{ masked?: ArrayLike<boolean>, range?: [number, number], valueName?: string,
+ *   maskedText?: string }} data
+ * @returns {string}
+ */
+export function legendKey(data) {
+  const masked = Array.prototype.some.call(data.masked ?? [], Boolean);
+  return JSON.stringify([data.range ?? [0, 1], axisNames(data), masked]);
 }

@@ -1,15 +1,21 @@
 // Heatmap table: the same weights as a real <table>, for screen readers, in a <details> disclosure.
+// A lazy disclosure builds its tables only when it is opened, and again on a redraw only while it
+// is open: a large figure redraws without thousands of hidden table cells.
 import { el } from './dom.js';
 import { UNKNOWN_NOTE, axisNames, formatWeight } from './format.js';
 
+/** @typedef {import('./index.js').HeatmapData} HeatmapData */
+
+const SUMMARY = 'Show the numbers as a table';
+
 /**
- * The closed-by-default disclosure that holds the table of one heatmap, or of several.
+ * The closed-by-default disclosure that holds the table of one heatmap, or of several, built now.
  * @param {Document} doc
- * @param {import('./index.js').HeatmapData | import('./index.js').HeatmapData[]} data
+ * @param {HeatmapData | HeatmapData[]} data
  * @param {string} [summary] the disclosure's label
  * @returns {HTMLDetailsElement}
  */
-export function buildDetails(doc, data, summary = 'Show the numbers as a table') {
+export function buildDetails(doc, data, summary = SUMMARY) {
   const details = el(doc, 'details', { class: 'heatmap-details' });
   const tables = (Array.isArray(data) ? data : [data]).map((one) => buildTable(doc, one));
   details.append(el(doc, 'summary', {}, summary), ...tables);
@@ -17,9 +23,62 @@ export function buildDetails(doc, data, summary = 'Show the numbers as a table')
 }
 
 /**
+ * @typedef {object} LazyDetails
+ * @property {HTMLDetailsElement} details the disclosure, closed at first
+ * @property {(data: HeatmapData | HeatmapData[]) => void} show the numbers to table: built now
+ *   while the disclosure is open, else when it opens
+ */
+
+/**
+ * A closed disclosure whose tables are built when the learner opens it, and rebuilt by `show`
+ * only while it stays open; closed, it holds no stale numbers.
+ * @param {Document} doc
+ * @param {string} [summary] the disclosure's label
+ * @returns {LazyDetails}
+ */
+export function lazyDetails(doc, summary = SUMMARY) {
+  const details = /** @type {HTMLDetailsElement} */ (
+    el(doc, 'details', { class: 'heatmap-details' })
+  );
+  const label = el(doc, 'summary', {}, summary);
+  details.append(label);
+  /** @type {HeatmapData[]} */
+  let current = [];
+  let built = false;
+  // The summary stays put (it may have focus): only what follows it changes.
+  const drop = () => {
+    while (label.nextSibling) label.nextSibling.remove();
+  };
+  const build = () => {
+    drop();
+    details.append(...current.map((one) => buildTable(doc, one)));
+    built = true;
+  };
+  // A click on the summary runs before the disclosure opens, so the tables are there when it
+  // does; `toggle` covers opening it from script.
+  label.addEventListener('click', () => {
+    if (!details.open && !built) build();
+  });
+  details.addEventListener('toggle', () => {
+    if (details.open && !built) build();
+  });
+  return {
+    details,
+    show(data) {
+      current = Array.isArray(data) ? data : [data];
+      if (details.open) build();
+      else if (built) {
+        drop();
+        built = false;
+      }
+    },
+  };
+}
+
+/**
  * Builds the accessible table, in a scrollable region, with the same numbers as the grid.
  * @param {Document} doc
- * @param {import('./index.js').HeatmapData} data
+ * @param {HeatmapData} data
  * @returns {HTMLElement}
  */
 function buildTable(doc, data) {
@@ -51,8 +110,10 @@ function buildTable(doc, data) {
     for (let j = 0; j < nCols; j++) {
       const index = i * nCols + j;
       const value = data.values[index];
-      const td = el(doc, 'td', { 'data-value': value }, formatWeight(value));
-      if (data.masked?.[index]) td.className = 'masked';
+      const masked = Boolean(data.masked?.[index]);
+      const text = masked && data.maskedText !== undefined ? data.maskedText : formatWeight(value);
+      const td = el(doc, 'td', { 'data-value': value }, text);
+      if (masked) td.className = 'masked';
       tr.append(td);
     }
     tbody.append(tr);
@@ -64,7 +125,7 @@ function buildTable(doc, data) {
 
 /**
  * ' Not in the vocabulary: “zyx”, “qwv”.' for the tokens flagged unknown, or ''.
- * @param {import('./index.js').HeatmapData} data
+ * @param {HeatmapData} data
  * @returns {string}
  */
 function unknownSentence(data) {
