@@ -35,6 +35,8 @@ export default defineConfig({
     // Fonts stay files, never data: URLs, so every page's font-src 'self' admits them.
     assetsInlineLimit: (file) => (/\.(woff2?|ttf)$/.test(file) ? false : undefined),
   },
+  // The training worker (web/src/train/worker.js) is an ES module, as the engine it loads is.
+  worker: { format: 'es' },
   server: {
     host: '127.0.0.1',
   },

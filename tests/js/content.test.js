@@ -2,7 +2,7 @@
 // broken content fails with a message naming the file and the field, and Markdown, math, notes
 // and article render as the pages expect.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -168,6 +168,54 @@ describe('a valid lesson', () => {
   });
 });
 
+describe('a figure with more than one view', () => {
+  test('comes out with its label and its further views, props filled in', () => {
+    const dir = path.join(mkdtempSync(path.join(scratch, 'case-')), 'slides');
+    cpSync(VALID, dir, { recursive: true });
+    writeFileSync(
+      path.join(dir, '03-views.md'),
+      [
+        '---',
+        'id: views',
+        'title: Two Views',
+        'widget:',
+        '  type: heatmap',
+        '  label: Weights',
+        "  props: { sentence: 'A b.' }",
+        '  also: [{ type: training, label: Trained models, props: { experiment: alignment } },',
+        '    { type: why-scale, label: Scores }]',
+        '---',
+        '',
+        'A figure with three views.',
+      ].join('\n'),
+    );
+    const slide = loadLesson(dir).slides.find((s) => s.id === 'views');
+    assert.deepEqual(slide?.widget, {
+      type: 'heatmap',
+      label: 'Weights',
+      props: { sentence: 'A b.' },
+      also: [
+        { type: 'training', label: 'Trained models', props: { experiment: 'alignment' } },
+        { type: 'why-scale', label: 'Scores', props: {} },
+      ],
+    });
+  });
+
+  test('the three slides of the training experiments offer them as a second view', () => {
+    const { slides } = loadLesson(path.join(ROOT, 'slides'));
+    const experiments = Object.fromEntries(
+      slides
+        .filter((slide) => slide.widget?.also)
+        .map((slide) => [slide.id, slide.widget.also.map((view) => [view.type, view.props])]),
+    );
+    assert.deepEqual(experiments, {
+      bottleneck: [['training', { experiment: 'bottleneck' }]],
+      'why-scale': [['training', { experiment: 'scaling' }]],
+      'cross-attention': [['training', { experiment: 'alignment' }]],
+    });
+  });
+});
+
 describe('broken content fails with a message naming the file and the field', () => {
   const cases = [
     ['missing-id.md', '03-missing-id.md', 'id', /is required/],
@@ -182,6 +230,21 @@ describe('broken content fails with a message naming the file and the field', ()
     ['quiz-check-missing-item.yaml', 'quiz.yaml', 'check[1]', /"missing" is not the id of any/],
     ['quiz-one-choice.yaml', 'quiz.yaml', 'items[0].choices', /must hold 2 to 6, got 1/],
     ['quiz-both-kinds.yaml', 'quiz.yaml', 'items[0].prompt', /cannot go with generator/],
+    ['also-without-label.md', '03-also-without-label.md', 'widget.label', /is required when/],
+    [
+      'also-view-without-label.md',
+      '03-also-view-without-label.md',
+      'widget.also[0].label',
+      /is required/,
+    ],
+    [
+      'also-same-type.md',
+      '03-also-same-type.md',
+      'widget.also[0].type',
+      /"heatmap" is already a view of this figure/,
+    ],
+    ['also-not-a-list.md', '03-also-not-a-list.md', 'widget.also', /must be a list, got a mapping/],
+    ['also-empty.md', '03-also-empty.md', 'widget.also', /must list at least one view/],
   ];
   for (const [broken, as, field, problem] of cases) {
     test(`${broken}: slides/${as}, ${field}`, () => {
@@ -189,6 +252,16 @@ describe('broken content fails with a message naming the file and the field', ()
       assertContentError(() => loadLesson(dir), `slides/${as}`, field, problem);
     });
   }
+
+  test('a figure view that names an unregistered widget fails checkWidgets', () => {
+    const lesson = loadLesson(lessonWith('also-unknown-widget.md', '03-also-unknown-widget.md'));
+    assertContentError(
+      () => checkWidgets(lesson, ['heatmap']),
+      'slides/03-also-unknown-widget.md',
+      'widget.also[0].type',
+      /"no-such-widget" is not a registered widget \(known: heatmap\)/,
+    );
+  });
 
   test('a slide that names an unregistered widget fails checkWidgets', () => {
     const lesson = loadLesson(lessonWith('unknown-widget.md', '03-unknown-widget.md'));

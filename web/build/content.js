@@ -55,12 +55,35 @@ function loadSlide(dir, name, file) {
     id,
     title,
     kicker: kicker ?? null,
-    widget: widget ? { type: widget.type, props: widget.props ?? {} } : null,
+    widget: widget ? renderWidget(widget) : null,
     html: rendered(renderMarkdown, body, file, 'body'),
     notesHtml: rendered(renderMarkdown, notes, file, 'notes'),
     articleHtml: rendered(renderMarkdown, article, file, 'article'),
     inArticle: inArticle !== false,
     file,
+  };
+}
+
+/**
+ * A slide's checked widget as the pages get it: props always there; the label and the further
+ * views only when the slide names them.
+ * @param {{ type: string, label?: string, props?: object,
+ *   also?: { type: string, label: string, props?: object }[] }} widget
+ */
+function renderWidget({ type, label, props, also }) {
+  return {
+    type,
+    ...(label === undefined ? {} : { label }),
+    props: props ?? {},
+    ...(also === undefined
+      ? {}
+      : {
+          also: also.map((view) => ({
+            type: view.type,
+            label: view.label,
+            props: view.props ?? {},
+          })),
+        }),
   };
 }
 
@@ -136,18 +159,28 @@ export function loadLesson(dir) {
 }
 
 /**
- * Checks that every widget a slide names is registered.
- * @param {{ slides: Array<{ widget: { type: string } | null, file: string }> }} lesson
- *   as loadLesson returns it
+ * Checks that every widget a slide names, in any of its figure's views, is registered.
+ * @param {{ slides: Array<{ widget: { type: string, also?: { type: string }[] } | null,
+ *   file: string }> }} lesson as loadLesson returns it
  * @param {string[]} knownNames the registered widget names (widgetNames() of the registry)
- * @throws {ContentError} naming the slide file and widget.type
+ * @throws {ContentError} naming the slide file and widget.type (or widget.also[i].type)
  */
 export function checkWidgets(lesson, knownNames) {
+  const known = knownNames.length ? knownNames.join(', ') : 'none';
   for (const { widget, file } of lesson.slides) {
-    if (widget && !knownNames.includes(widget.type)) {
-      const known = knownNames.length ? knownNames.join(', ') : 'none';
-      const problem = `"${widget.type}" is not a registered widget (known: ${known})`;
-      throw new ContentError(file, 'widget.type', problem);
+    if (!widget) continue;
+    const named = [
+      ['widget.type', widget.type],
+      ...(widget.also ?? []).map((view, i) => [`widget.also[${i}].type`, view.type]),
+    ];
+    for (const [field, type] of named) {
+      if (!knownNames.includes(type)) {
+        throw new ContentError(
+          file,
+          field,
+          `"${type}" is not a registered widget (known: ${known})`,
+        );
+      }
     }
   }
 }

@@ -24,6 +24,14 @@ const SLIDE_FIELDS = {
 };
 const WIDGET_FIELDS = {
   type: { kind: 'string', required: true },
+  label: { kind: 'string' },
+  props: { kind: 'mapping' },
+  also: { kind: 'list' },
+};
+/** One more view of a slide's figure, in `widget.also`. */
+const VIEW_FIELDS = {
+  type: { kind: 'string', required: true },
+  label: { kind: 'string', required: true },
   props: { kind: 'mapping' },
 };
 const QUIZ_FIELDS = {
@@ -62,16 +70,43 @@ export function checkLessonMeta(data, file) {
 }
 
 /**
+ * Checks a figure's views: `widget.also` lists at least one, each with a type and a label, no type
+ * twice (the address names a view by its type); the first view then needs a label too.
+ * @param {Record<string, unknown>} widget checked against WIDGET_FIELDS
+ * @param {string} file
+ */
+function checkViews(widget, file) {
+  if (!('also' in widget)) return;
+  const also = /** @type {unknown[]} */ (widget.also);
+  if (also.length === 0) throw new ContentError(file, 'widget.also', 'must list at least one view');
+  if (!('label' in widget)) {
+    throw new ContentError(file, 'widget.label', 'is required when widget.also lists more views');
+  }
+  const types = [widget.type];
+  also.forEach((view, i) => {
+    const { type } = expectFields(view, VIEW_FIELDS, file, `widget.also[${i}]`);
+    if (types.includes(type)) {
+      const problem = `"${type}" is already a view of this figure; each view needs its own type`;
+      throw new ContentError(file, `widget.also[${i}].type`, problem);
+    }
+    types.push(type);
+  });
+}
+
+/**
  * Checks one slide's front matter, and that the file is named NN-<id>.md.
  * @param {unknown} data the parsed front matter
  * @param {string} file e.g. 'slides/05-scaled-dot-product.md'
  * @returns {{ id: string, title: string, kicker?: string,
- *   widget?: { type: string, props?: object }, article?: boolean }}
+ *   widget?: { type: string, label?: string, props?: object,
+ *     also?: { type: string, label: string, props?: object }[] }, article?: boolean }}
  */
 export function checkSlideMeta(data, file) {
   expectMapping(data, file, 'front matter');
   const meta = expectFields(data, SLIDE_FIELDS, file, '');
-  if ('widget' in meta) expectFields(meta.widget, WIDGET_FIELDS, file, 'widget');
+  if ('widget' in meta) {
+    checkViews(expectFields(meta.widget, WIDGET_FIELDS, file, 'widget'), file);
+  }
   const name = file.slice(file.lastIndexOf('/') + 1);
   const expected = `${name.slice(0, name.indexOf('-'))}-${meta.id}.md`;
   if (name !== expected) {

@@ -1,7 +1,9 @@
 // The article's body, built from the same slide data as the deck: the first slide opens the
 // article under the lesson's title; every other slide with inArticle becomes a <section
-// id="<slide id>"> with its heading, the slide's text, its live figure, and the article's prose.
+// id="<slide id>"> with its heading, the slide's text, its live figure (with the choice of its
+// views above it, when it has more than one), and the article's prose.
 import { slideHref } from '../links.js';
+import { buildViewChoice, viewsOf } from '../share/figure-views.js';
 import { nestHeadings } from './headings.js';
 
 /**
@@ -27,7 +29,15 @@ export function buildArticle(doc, content) {
         ...(index === 0 ? opening(doc, lesson, headingId) : heading(doc, slide, headingId)),
       );
       section.append(html(doc, 'div', 'article-slide-text', slide.html));
-      if (slide.widget) section.append(widgetHost(doc, slide.widget.type));
+      if (slide.widget) {
+        const views = viewsOf(slide.widget);
+        if (views.length > 1) {
+          const choice = buildViewChoice(doc, views, `${slide.id}-view`);
+          choice.classList.add('article-views');
+          section.append(choice);
+        }
+        section.append(widgetHost(doc, slide.widget.type));
+      }
       if (slide.articleHtml) {
         const prose = html(doc, 'div', 'article-prose', slide.articleHtml);
         nestHeadings(prose);

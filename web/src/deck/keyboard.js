@@ -1,8 +1,9 @@
-// Keys pressed inside a widget (or its Figure menu) belong to it: typing or moving through the
-// heatmap's grid never moves the slides. Escape hands the keyboard back to the deck, and so does moving focus
-// out of the widget (Tab, a click elsewhere).
+// Keys pressed inside a widget (or its Figure menu, or the choice of its view) belong to it:
+// typing, moving through the heatmap's grid or between views never moves the slides. Escape hands
+// the keyboard back to the deck, and so does moving focus out of the widget (Tab, a click
+// elsewhere).
 
-const HOST = '.widget-host, .figure-tools';
+const HOST = '.widget-host, .figure-tools, .figure-views';
 
 /**
  * @param {Event | { target?: EventTarget | null }} [event]

@@ -1,8 +1,10 @@
 // Builds one <section id="<slide id>"> per slide from the lesson data: the running chrome, the
 // heading, the body (HTML the build has already rendered, math included), the widget's host, and
 // the speaker notes. The first slide is the title slide; the one with id `summary` (else the last)
-// closes the lesson.
+// closes the lesson. A figure with more than one view gets the choice between them in the header,
+// beside its Figure menu.
 import { buildFigureTools } from '../share/figure-tools.js';
+import { buildViewChoice, savedAs, viewsOf } from '../share/figure-views.js';
 import { buildChrome } from './chrome.js';
 import { practiceExtras, summaryExtras } from './extras.js';
 
@@ -11,7 +13,8 @@ import { practiceExtras, summaryExtras } from './extras.js';
  * @property {string} id
  * @property {string} title
  * @property {string} [kicker]
- * @property {{ type: string, props?: object }} [widget]
+ * @property {{ type: string, label?: string, props?: object,
+ *   also?: { type: string, label: string, props?: object }[] }} [widget]
  * @property {string} html
  * @property {string} notesHtml
  */
@@ -46,7 +49,10 @@ export function buildSections(doc, content) {
 
     const chrome = buildChrome(doc, lesson, slide.id, index, slides.length);
     if (slide.widget && slide.widget.type !== 'knowledge-check') {
-      chrome.querySelector('.slide-chrome-end')?.prepend(figureTools(doc, section, slide.id));
+      const end = chrome.querySelector('.slide-chrome-end');
+      const views = viewsOf(slide.widget);
+      end?.prepend(figureTools(doc, section, slide.id, views));
+      if (views.length > 1) end?.prepend(buildViewChoice(doc, views, `${slide.id}-view`));
     }
     frame.append(chrome, main);
     section.append(frame);
@@ -100,17 +106,27 @@ function body(doc, html) {
 }
 
 /**
- * The menu that saves the slide's figure or copies a link to it (the address follows the figure:
- * deck/widgets.js).
+ * The menu that saves the slide's figure (the view shown) or copies a link to it (the address
+ * follows the figure: deck/widgets.js).
  * @param {Document} doc
  * @param {HTMLElement} section
  * @param {string} id
+ * @param {import('../share/figure-views.js').FigureView[]} views
  */
-function figureTools(doc, section, id) {
+function figureTools(doc, section, id, views) {
+  const saved = () => {
+    const host = /** @type {HTMLElement | null} */ (section.querySelector('.widget-host'));
+    const title = section.getAttribute('aria-label') ?? id;
+    return savedAs(views, host?.dataset.widget ?? views[0].type, `attention-${id}`, title);
+  };
   return buildFigureTools(doc, {
     host: () => section.querySelector('.widget-host'),
-    name: `attention-${id}`,
-    title: section.getAttribute('aria-label') ?? id,
+    get name() {
+      return saved().name;
+    },
+    get title() {
+      return saved().title;
+    },
     link: () => doc.location.href,
   });
 }

@@ -11,5 +11,6 @@ import './bottleneck.js';
 import './attention-steps.js';
 import './self-attention-pair.js';
 import './query-key-value.js';
+import './training.js';
 
 export { createWidget, widgetNames } from './registry.js';

@@ -1,0 +1,136 @@
+// The worker's runs by id, and the loop that trains them: each turn gives one run with work a
+// slice of about SLICE_MS (runs take turns), sends the reports that are due, and yields, so that a
+// message from the page (pause, reset) is read within one slice. Nothing here touches postMessage
+// or timers itself: the worker passes them in, and the tests drive it with the real engine.
+import { createRun } from './run.js';
+
+export const SLICE_MS = 25;
+
+/**
+ * @typedef {{ type: 'create', id: number, generation: number, spec: import('./run.js').RunSpec }
+ *   | { type: 'start' | 'pause' | 'dispose', id: number }
+ *   | { type: 'map', id: number, length: number }} Command a message from the page
+ */
+
+/**
+ * @typedef {{ type: 'progress', id: number, generation: number }
+ *   & import('./run.js').Report} Progress a message to the page
+ */
+
+/**
+ * @typedef {object} RegistryHooks
+ * @property {import('../engine/index.js').Engine} engine
+ * @property {(message: Progress) => void} post sends a message to the page
+ * @property {() => number} clock milliseconds
+ * @property {(next: () => void) => void} defer runs `next` soon, after pending messages
+ * @property {number} [sliceMs]
+ */
+
+/**
+ * @param {RegistryHooks} hooks
+ */
+export function createRegistry({ engine, post, clock, defer, sliceMs = SLICE_MS }) {
+  /** @type {Map<number, { run: import('./run.js').Run, generation: number }>} */
+  const runs = new Map();
+  let scheduled = false;
+  /** Where the next turn starts looking, so every busy run gets its turn. */
+  let turn = 0;
+
+  /**
+   * Sends the run's report if one is due.
+   * @param {number} id
+   * @param {boolean} [force]
+   */
+  const flush = (id, force = false) => {
+    const entry = runs.get(id);
+    const report = entry?.run.report(clock, force);
+    if (entry && report) post({ type: 'progress', id, generation: entry.generation, ...report });
+  };
+
+  const tick = () => {
+    scheduled = false;
+    const busy = [...runs.keys()].filter((id) => runs.get(id)?.run.busy());
+    if (busy.length > 0) {
+      const id = busy[turn++ % busy.length];
+      runs.get(id)?.run.work(sliceMs, clock);
+    }
+    for (const id of runs.keys()) flush(id);
+    if ([...runs.values()].some((entry) => entry.run.busy())) wake();
+    else for (const id of runs.keys()) flush(id, true);
+  };
+
+  const wake = () => {
+    if (scheduled) return;
+    scheduled = true;
+    defer(tick);
+  };
+
+  /**
+   * Creates a run, replacing one with the same id.
+   * @param {number} id
+   * @param {number} generation
+   * @param {import('./run.js').RunSpec} spec
+   */
+  const create = (id, generation, spec) => {
+    runs.get(id)?.run.dispose();
+    runs.delete(id);
+    try {
+      runs.set(id, { run: createRun(engine, spec), generation });
+      flush(id, true);
+    } catch (caught) {
+      const error = caught instanceof Error ? caught.message : String(caught);
+      post({ ...failedReport(spec, error), type: 'progress', id, generation });
+    }
+  };
+
+  return {
+    /** @param {Command} command */
+    handle(command) {
+      const entry = runs.get(command.id);
+      switch (command.type) {
+        case 'create':
+          create(command.id, command.generation, command.spec);
+          return;
+        case 'start':
+          entry?.run.start();
+          break;
+        case 'pause':
+          entry?.run.pause();
+          break;
+        case 'map':
+          entry?.run.setMapLength(command.length);
+          break;
+        case 'dispose':
+          entry?.run.dispose();
+          runs.delete(command.id);
+          return;
+        default:
+          return;
+      }
+      if (entry) flush(command.id, true);
+      wake();
+    },
+
+    /** @returns {number} how many runs exist */
+    size: () => runs.size,
+  };
+}
+
+/**
+ * The report of a run that could not even be created.
+ * @param {import('./run.js').RunSpec} spec
+ * @param {string} error
+ * @returns {import('./run.js').Report}
+ */
+function failedReport(spec, error) {
+  return {
+    status: 'failed',
+    steps: 0,
+    planned: spec.steps,
+    evaluating: false,
+    losses: spec.models.map(() => new Float32Array(0)),
+    stepsPerSecond: 0,
+    evaluations: [],
+    error,
+  };
+}

@@ -1,0 +1,105 @@
+// The training figure's elements: Start / Pause / Resume (one button), Reset, the seed and the
+// learning rate, the sample length (alignment only) and the progress bar with its speed, then the
+// figure: title, what to watch, the reading line, the attention map (alignment), the loss chart
+// and the accuracy chart. Ids are unique per instance, so several can share a page.
+import { LENGTHS, MAP_LENGTHS } from './training-experiments.js';
+import { MAX_SEED, RATE_RANGE } from './training-settings.js';
+
+let instances = 0;
+
+/**
+ * Builds the elements for one experiment (not yet in the page).
+ * @param {Document} doc
+ * @param {import('./training-experiments.js').Experiment} experiment
+ */
+export function buildTrainingParts(doc, experiment) {
+  const id = `tr-${++instances}`;
+  const root = doc.createElement('div');
+  root.className = 'tr split';
+  root.dataset.experiment = experiment.key;
+  const lengths = experiment.map
+    ? `<fieldset class="tr-lengths">
+        <legend>Sample length for the map</legend>
+        <div class="choices numeric tr-choices">${MAP_LENGTHS.map(
+          (n) =>
+            `<label class="choice"><input type="radio" name="${id}-length" value="${n}" />${n}</label>`,
+        ).join('')}</div>
+      </fieldset>`
+    : '';
+  const [low, high] = RATE_RANGE;
+  const first = LENGTHS[0];
+  const last = LENGTHS[LENGTHS.length - 1];
+  root.innerHTML = `
+    <div class="tr-controls split-controls">
+      <div class="tr-row">
+        <div class="tr-buttons">
+          <button type="button" class="tr-button tr-go">Start</button>
+          <button type="button" class="tr-button secondary tr-reset">Reset</button>
+        </div>
+        <div class="tr-field">
+          <label class="tr-label" for="${id}-seed">Seed</label>
+          <input id="${id}-seed" class="tr-input tr-seed" type="number" inputmode="numeric"
+            min="0" max="${MAX_SEED}" step="1" aria-describedby="${id}-help" />
+        </div>
+        <div class="tr-field">
+          <label class="tr-label" for="${id}-rate">Learning rate</label>
+          <input id="${id}-rate" class="tr-input tr-rate" type="number" inputmode="decimal"
+            min="${low}" max="${high}" step="any" aria-describedby="${id}-help" />
+        </div>
+      </div>
+      ${lengths}
+      <div class="tr-progress-row">
+        <progress class="tr-progress" max="${experiment.steps}" value="0"
+          aria-label="Training progress" aria-describedby="${id}-count"></progress>
+        <span id="${id}-count" class="tr-count"></span>
+        <span class="tr-speed"></span>
+      </div>
+      <p id="${id}-help" class="help tr-help">
+        The seed draws the starting weights and the training sequences; the learning rate is the
+        optimiser's step size (from ${low} to ${high}). Both hold from step 0: Reset to change
+        them.
+      </p>
+      <p class="error tr-error" role="alert" hidden></p>
+      <p class="visually-hidden tr-status" role="status"></p>
+    </div>
+    <div class="tr-output split-output">
+      <figure class="tr-figure" aria-labelledby="${id}-title">
+        <figcaption id="${id}-title" class="tr-title">${experiment.title}</figcaption>
+        <p class="tr-watch">${experiment.watch}</p>
+        <p class="tr-reading"></p>
+        ${experiment.map ? '<div class="tr-map"></div><p class="tr-sample"></p>' : ''}
+        <p class="tr-chart-title">Loss (cross-entropy per symbol)</p>
+        <div class="tr-loss"></div>
+        ${
+          experiment.accuracyChart
+            ? `<p class="tr-chart-title">Accuracy against input length (${first} to ${last})</p>
+        <div class="tr-accuracy"></div>`
+            : ''
+        }
+      </figure>
+    </div>`;
+  const find = (selector) => /** @type {any} */ (root.querySelector(selector));
+  return {
+    root,
+    go: /** @type {HTMLButtonElement} */ (find('.tr-go')),
+    reset: /** @type {HTMLButtonElement} */ (find('.tr-reset')),
+    seed: /** @type {HTMLInputElement} */ (find('.tr-seed')),
+    rate: /** @type {HTMLInputElement} */ (find('.tr-rate')),
+    lengths: /** @type {HTMLInputElement[]} */ (
+      Array.from(root.querySelectorAll('.tr-lengths input'))
+    ),
+    progress: /** @type {HTMLProgressElement} */ (find('.tr-progress')),
+    count: find('.tr-count'),
+    speed: find('.tr-speed'),
+    error: find('.tr-error'),
+    status: find('.tr-status'),
+    figure: find('.tr-figure'),
+    reading: find('.tr-reading'),
+    map: /** @type {HTMLElement | null} */ (find('.tr-map')),
+    sample: /** @type {HTMLElement | null} */ (find('.tr-sample')),
+    loss: find('.tr-loss'),
+    accuracy: /** @type {HTMLElement | null} */ (find('.tr-accuracy')),
+  };
+}
+
+/** @typedef {ReturnType<typeof buildTrainingParts>} TrainingParts */
