@@ -592,4 +592,24 @@ describe('the article', () => {
       await assertNoViolations(page, 'article.html with a training view');
     });
   });
+
+  test('a run scrolled out of sight pauses, and resumes when it is back', async () => {
+    await site.visit('article.html#cross-attention', async (page) => {
+      const section = page.locator('section#cross-attention');
+      await section.locator('.figure-views').waitFor({ timeout: TIMEOUT });
+      await section.getByRole('radio', { name: /Trained model/ }).check();
+      await section.getByRole('button', { name: 'Start' }).click();
+      await section.getByRole('button', { name: 'Pause' }).waitFor({ timeout: TIMEOUT });
+      await page.locator('section#position').scrollIntoViewIfNeeded();
+      await section.getByRole('button', { name: 'Resume' }).waitFor({ timeout: TIMEOUT });
+      const progress = section.locator('progress.tr-progress');
+      const steps = () =>
+        progress.evaluate((bar) => /** @type {HTMLProgressElement} */ (bar).value);
+      const before = await steps();
+      await page.waitForTimeout(1500);
+      assert.equal(await steps(), before, 'no steps out of sight');
+      await section.locator('.widget-host').scrollIntoViewIfNeeded();
+      await section.getByRole('button', { name: 'Pause' }).waitFor({ timeout: TIMEOUT });
+    });
+  });
 });

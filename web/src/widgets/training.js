@@ -51,6 +51,8 @@ function createTraining() {
   let unsubscribe = () => {};
   let frame = 0;
   let timer = 0;
+  /** @type {IntersectionObserver | null} */
+  let visibility = null;
   /** Figures whose news are not drawn yet, and when each was last drawn. */
   const stale = { losses: true, evaluation: true, map: true };
   const drawnAt = { losses: -Infinity, evaluation: -Infinity, map: -Infinity };
@@ -203,6 +205,9 @@ function createTraining() {
     parts.go.addEventListener('click', onGo);
     parts.reset.addEventListener('click', onReset);
     attach();
+    watchVisibility([
+      ...parts.root.querySelectorAll(':scope > .split-controls, :scope > .split-output'),
+    ]);
     if (session?.resumeOnReturn) {
       session.resumeOnReturn = false;
       session.start();
@@ -210,7 +215,30 @@ function createTraining() {
     drawAll();
   };
 
+  // A figure scrolled out of sight (in the article) pauses its run and resumes it when it is
+  // back, as leaving and coming back to a slide does. Out of sight: neither its controls nor its
+  // output shows (the root itself has no box in the deck).
+  const watchVisibility = (/** @type {HTMLElement[]} */ targets) => {
+    if (typeof IntersectionObserver !== 'function') return;
+    const showing = new Map(targets.map((target) => [target, true]));
+    visibility = new IntersectionObserver((entries) => {
+      for (const entry of entries) showing.set(entry.target, entry.isIntersecting);
+      if (!session) return;
+      const seen = [...showing.values()].some(Boolean);
+      if (!seen && session.history.status === 'running') {
+        session.pause();
+        session.resumeOnReturn = true;
+      } else if (seen && session.resumeOnReturn) {
+        session.resumeOnReturn = false;
+        session.start();
+      }
+    });
+    for (const target of targets) visibility.observe(target);
+  };
+
   const unmount = () => {
+    visibility?.disconnect();
+    visibility = null;
     if (frame) cancelAnimationFrame(frame);
     clearTimeout(timer);
     frame = 0;
