@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import lessonPlugin from './web/build/vite-plugin-lesson.js';
 import pageHeadPlugin from './web/build/vite-plugin-page-head.js';
 import preloadEnginePlugin from './web/build/vite-plugin-preload-engine.js';
+import preloadFontsPlugin from './web/build/vite-plugin-preload-fonts.js';
 
 const fromRoot = (file) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -22,8 +23,14 @@ export default defineConfig({
   // `import lesson from 'virtual:lesson'`: the checked, rendered content of slides/.
   // KaTeX's CSS and fonts come in through `import './styles/katex.js'` in a page module.
   // Every page gets the shared head (charset, viewport, icon, its Content-Security-Policy) from
-  // pageHeadPlugin; a page that runs the engine preloads it (preloadEnginePlugin).
-  plugins: [lessonPlugin({ dir: fromRoot('slides') }), pageHeadPlugin(), preloadEnginePlugin()],
+  // pageHeadPlugin; a page that runs the engine preloads it (preloadEnginePlugin); every page
+  // preloads its main text face (preloadFontsPlugin; the fonts: web/src/styles/fonts.css).
+  plugins: [
+    lessonPlugin({ dir: fromRoot('slides') }),
+    pageHeadPlugin(),
+    preloadEnginePlugin(),
+    preloadFontsPlugin(),
+  ],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

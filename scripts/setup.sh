@@ -14,6 +14,11 @@ declare -A needed=(
   [g++]=/usr/bin/g++
   [clang-format]=/usr/bin/clang-format
   [chromium]=/usr/bin/chromium
+  # The font sets the browser tests lay the pages out with (tests/e2e/fonts/): a fresh machine's
+  # DejaVu, and a fuller desktop's Noto and Liberation.
+  [fonts-dejavu-core]=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+  [fonts-noto-core]=/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf
+  [fonts-liberation2]=/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf
 )
 missing=()
 for package in "${!needed[@]}"; do
