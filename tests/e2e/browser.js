@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import process from 'node:process';
 import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -12,6 +13,14 @@ import { preview } from 'vite';
 import { siteDir } from './site-dir.js';
 
 const configFile = fileURLToPath(new URL('../../vite.config.js', import.meta.url));
+
+/**
+ * The font sets a browser can be given: it sees only these fonts, whatever the machine has
+ * (fontconfig's FONTCONFIG_FILE). 'fresh' is a new Debian machine (the DejaVu fonts the browser's
+ * package brings), 'full' a desktop with Noto and Liberation too. Every test runs with 'fresh'
+ * unless it asks for another; the layout tests run with each.
+ */
+export const FONT_SETS = ['fresh', 'full'];
 const BUILT_PAGE = join(siteDir, 'index.html');
 
 const BROWSER_ARGS = [
@@ -48,11 +57,18 @@ export async function serveSite() {
 }
 
 /**
- * Starts the system's headless browser.
+ * Starts the system's headless browser, seeing only the fonts of one set.
+ * @param {{ fonts?: string }} [options] a name from FONT_SETS ('fresh' unless given)
  * @returns {Promise<import('playwright-core').Browser>}
  */
-export function launchBrowser() {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: BROWSER_ARGS });
+export function launchBrowser({ fonts = 'fresh' } = {}) {
+  if (!FONT_SETS.includes(fonts)) throw new Error(`no font set "${fonts}"`);
+  const fontConfig = fileURLToPath(new URL(`fonts/${fonts}.conf`, import.meta.url));
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: BROWSER_ARGS,
+    env: { ...process.env, FONTCONFIG_FILE: fontConfig },
+  });
 }
 
 /**
@@ -113,10 +129,12 @@ export function assertClean(log, origin) {
 }
 
 /**
- * The site and a browser for the tests of one file: registers the hooks that serve dist/ and
- * start the browser before the file's tests, and close both after them.
+ * The site and a browser for the tests of one file (or of one describe block, when called inside
+ * it): registers the hooks that serve dist/ and start the browser before the tests, and close both
+ * after them.
+ * @param {{ fonts?: string }} [options] the font set the browser sees (launchBrowser)
  */
-export function useSite() {
+export function useSite(options = {}) {
   /** @type {{ url: string, close: () => Promise<void> } | undefined} */
   let server;
   /** @type {import('playwright-core').Browser | undefined} */
@@ -124,7 +142,7 @@ export function useSite() {
 
   before(async () => {
     server = await serveSite();
-    browser = await launchBrowser();
+    browser = await launchBrowser(options);
   });
 
   after(async () => {

@@ -1,5 +1,6 @@
 // End-to-end tests of the deck's other views and ways out: the title and closing slides' links,
-// the knowledge check, the speaker view, the print view, and slides that fit the screen.
+// the knowledge check, the speaker view and the print view. Slides that fit the screen:
+// layout.test.js.
 // A production build served on 127.0.0.1, driven in a headless browser.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -24,28 +25,6 @@ function linksOf(page, id) {
   return page
     .locator(`section#${id} a`)
     .evaluateAll((links) => links.map((a) => [a.textContent.trim(), a.getAttribute('href')]));
-}
-
-/**
- * How far a slide spills out of its frame: anything drawn below .slide-main, or scrolled inside
- * its boxes (a figure's column included), in pixels.
- * @param {import('playwright-core').Page} page
- * @param {string} id
- * @returns {Promise<number>}
- */
-function spillOf(page, id) {
-  return page.evaluate((slideId) => {
-    const section = document.getElementById(slideId);
-    const boxes = section.querySelectorAll('.slide-main, .slide-text, .hm-output, .mh-output');
-    const main = section.querySelector('.slide-main').getBoundingClientRect();
-    const spill = [...boxes].map((box) => box.scrollHeight - box.clientHeight);
-    // What a closed <details> holds is not drawn.
-    const drawn = [...section.querySelectorAll('.slide-main *')].filter(
-      (node) => !node.closest('details:not([open]) > :not(summary)'),
-    );
-    const below = drawn.map((node) => node.getBoundingClientRect().bottom - main.bottom);
-    return Math.max(...spill, ...below);
-  }, id);
 }
 
 describe('ways out of the deck', () => {
@@ -126,59 +105,5 @@ describe('other views', () => {
       const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? [];
       assert.equal(pages.length, ids.length, 'one PDF page per slide');
     });
-  });
-
-  test('on a 1280 x 720 screen every slide fits its frame, clear of the controls', async () => {
-    await visit('index.html#/title', async (page) => {
-      for (const id of ids) {
-        await page.goto(`${site.url()}index.html#/${id}`);
-        await waitForSlide(page, id);
-        if (slides.find((slide) => slide.id === id)?.widget) {
-          await page.locator(`#${id} .widget-area`).waitFor({ timeout: TIMEOUT });
-        }
-        const over = await spillOf(page, id);
-        assert.ok(over <= 6, `${id} spills ${over}px out of its frame`);
-      }
-    });
-  });
-
-  test('on a 1280 x 720 screen the multi-head slide fits with its largest head count too', async () => {
-    await visit('index.html#/multi-head', async (page) => {
-      await waitForSlide(page, 'multi-head');
-      await page.locator('#multi-head .mh-out svg.heatmap-svg').waitFor({ timeout: TIMEOUT });
-      const choices = page.locator('#multi-head .mh-choice');
-      const largest = await choices.last().textContent();
-      assert.equal(largest, '10', 'the divisors of 100 up to 16 end at 10');
-      await choices.last().click();
-      await page.waitForFunction(
-        (h) => document.querySelectorAll('#multi-head .mh-tile svg').length === h,
-        Number(largest),
-      );
-      const over = await spillOf(page, 'multi-head');
-      assert.ok(over <= 6, `with ${largest} heads the slide spills ${over}px out of its frame`);
-    });
-  });
-
-  test('on a phone each slide is a readable page without sideways scrolling', async () => {
-    await visit(
-      'index.html#/title',
-      async (page) => {
-        for (const id of ids) {
-          await page.goto(`${site.url()}index.html#/${id}`);
-          await waitForSlide(page, id);
-          const looks = await page.evaluate((slideId) => {
-            const section = document.getElementById(slideId);
-            const text = section.querySelector('.slide-body');
-            return {
-              sideways: section.scrollWidth - section.clientWidth,
-              font: parseFloat(getComputedStyle(text).fontSize),
-            };
-          }, id);
-          assert.equal(looks.sideways, 0, `${id} scrolls sideways`);
-          assert.ok(looks.font >= 16, `${id} text is ${looks.font}px`);
-        }
-      },
-      { viewport: { width: 360, height: 740 }, colorScheme: 'dark' },
-    );
   });
 });
