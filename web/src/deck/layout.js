@@ -19,7 +19,7 @@ export function isPrintRequest(win) {
  * @returns {boolean} whether this deck is a preview inside the speaker view, which shows the
  *   slides as the room sees them, however small its frames
  */
-function isSpeakerPreview(win) {
+export function isSpeakerPreview(win) {
   return /(^|[?&])receiver(&|=|$)/i.test(win.location.search);
 }
 

@@ -16,6 +16,7 @@ import { startLoading } from '../widgets/engine-loader.js';
 import { fitSlides } from './fit.js';
 import { releaseOnEscape } from './keyboard.js';
 import { followScreen, isNarrow, markLayout } from './layout.js';
+import { prepareScreenReader, speakSlides } from './screen-reader.js';
 import { buildSections } from './sections.js';
 import { startDeck } from './setup.js';
 import { manageWidgets } from './widgets.js';
@@ -31,7 +32,9 @@ slidesElement.replaceChildren(...buildSections(document, lesson));
 
 const narrow = isNarrow(window);
 markLayout(document, narrow);
+const status = prepareScreenReader(root);
 const { deck, ready } = startDeck(root, { narrow });
+speakSlides(deck, status);
 manageWidgets(deck, lesson.slides);
 fitSlides(deck);
 releaseOnEscape(document);
