@@ -138,6 +138,65 @@ function waitForFallingLoss(page, id, points) {
 }
 
 /**
+ * Has the training worker keep a list of the progress reports it sends the page (status and
+ * steps), for the test to read: what the worker did, not what this machine's speed allows.
+ * @param {import('playwright-core').Worker} worker
+ */
+function recordReports(worker) {
+  return worker.evaluate(() => {
+    const scope = /** @type {any} */ (self);
+    /** @type {{ status: string, steps: number, evaluating: boolean }[]} */
+    const reports = [];
+    scope.progressReports = reports;
+    const send = scope.postMessage.bind(scope);
+    scope.postMessage = (/** @type {any} */ message, /** @type {any[]} */ ...rest) => {
+      if (message?.type === 'progress') {
+        reports.push({
+          status: message.status,
+          steps: message.steps,
+          evaluating: message.evaluating,
+        });
+      }
+      send(message, ...rest);
+    };
+  });
+}
+
+/**
+ * Waits for the worker's report that a pause has taken effect: paused, nothing left to measure.
+ * @param {import('playwright-core').Worker} worker
+ * @returns {Promise<{ index: number, steps: number }>} its place in the list, and the steps
+ */
+async function waitForPausedReport(worker) {
+  const deadline = Date.now() + TIMEOUT;
+  for (;;) {
+    const found = await worker.evaluate(() => {
+      const reports = /** @type {any} */ (self).progressReports;
+      for (let k = reports.length - 1; k >= 0; k--) {
+        const report = reports[k];
+        if (report.status === 'running') return null;
+        if (report.status === 'paused' && !report.evaluating)
+          return { index: k, steps: report.steps };
+      }
+      return null;
+    });
+    if (found) return found;
+    assert.ok(Date.now() < deadline, 'the worker reports the pause');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * The reports the worker sent after the one at `index`.
+ * @param {import('playwright-core').Worker} worker
+ * @param {number} index
+ * @returns {Promise<{ status: string, steps: number, evaluating: boolean }[]>}
+ */
+function reportsSince(worker, index) {
+  return worker.evaluate((k) => /** @type {any} */ (self).progressReports.slice(k + 1), index);
+}
+
+/**
  * The weights of the attention map, as its table lists them (the table is built while open).
  * @param {import('playwright-core').Page} page
  */
@@ -344,7 +403,10 @@ describe('training on the slides', () => {
 
   test('leaving the slide pauses the run; coming back resumes it, curves and all', async () => {
     await site.visit('index.html#/bottleneck', async (page) => {
+      const started = page.waitForEvent('worker');
       await openTraining(page, 'bottleneck');
+      const worker = await started;
+      await recordReports(worker);
       await page.locator('#bottleneck').getByRole('button', { name: 'Start' }).click();
       await waitForFallingLoss(page, 'bottleneck', 2);
       const points = (await readChart(page, '#bottleneck .tr-loss')).x.length;
@@ -353,21 +415,28 @@ describe('training on the slides', () => {
       await page.keyboard.press('Escape');
       await page.keyboard.press('ArrowRight');
       await waitForSlide(page, 'weighted-retrieval');
+      // The worker says when the pause has taken effect (the models levelled and measured);
+      // from then on, however long the learner stays away, the run takes no step.
+      const paused = await waitForPausedReport(worker);
+      assert.ok(paused.steps >= left, 'the run went on until the pause took effect');
       await page.waitForTimeout(2000);
+      const away = await reportsSince(worker, paused.index);
+      assert.deepEqual(
+        away.filter((report) => report.steps !== paused.steps || report.status !== 'paused'),
+        [],
+        `no step while away from ${paused.steps}`,
+      );
       await page.keyboard.press('ArrowLeft');
       await waitForSlide(page, 'bottleneck');
       await page.locator('#bottleneck .tr-figure').waitFor();
       const back = await readState(page, 'bottleneck');
-      // Two seconds of training would be some hundreds of steps; a pause lets at most the model
-      // that was behind catch up.
-      assert.ok(back.steps - left < 60, `${left} steps on leaving, ${back.steps} on return`);
+      assert.ok(back.steps >= paused.steps, 'the figure starts from the paused run');
       assert.ok((await readChart(page, '#bottleneck .tr-loss')).x.length >= points, 'curves kept');
       assert.equal(back.button, 'Pause', 'running again');
       await page.waitForFunction(
         (n) =>
-          Number(document.querySelector('#bottleneck .tr-figure')?.getAttribute('data-steps')) >
-          n + 60,
-        back.steps,
+          Number(document.querySelector('#bottleneck .tr-figure')?.getAttribute('data-steps')) > n,
+        paused.steps,
         { timeout: TIMEOUT },
       );
       await page.locator('#bottleneck').getByRole('button', { name: 'Pause' }).click();
@@ -602,6 +671,18 @@ describe('the article', () => {
       await section.getByRole('button', { name: 'Pause' }).waitFor({ timeout: TIMEOUT });
       await page.locator('section#position').scrollIntoViewIfNeeded();
       await section.getByRole('button', { name: 'Resume' }).waitFor({ timeout: TIMEOUT });
+      // The pause has taken effect once the steps it let finish are measured.
+      await page.waitForFunction(
+        () => {
+          const figure = document.querySelector('section#cross-attention .tr-figure');
+          if (!(figure instanceof HTMLElement)) return false;
+          return (
+            figure.dataset.status === 'paused' && figure.dataset.evaluated === figure.dataset.steps
+          );
+        },
+        null,
+        { timeout: TIMEOUT },
+      );
       const progress = section.locator('progress.tr-progress');
       const steps = () =>
         progress.evaluate((bar) => /** @type {HTMLProgressElement} */ (bar).value);

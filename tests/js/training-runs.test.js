@@ -42,6 +42,38 @@ function drive(run, until = () => false) {
   return reports;
 }
 
+/**
+ * The engine, with a clock of its own that moves only as the models train: each step costs
+ * `msPerStep`, on any machine and under any load, and every chunk of steps is logged.
+ * @param {number} msPerStep
+ */
+function timedEngine(msPerStep) {
+  const time = { now: 0, chunks: /** @type {number[]} */ ([]) };
+  const bound = (target, key) => {
+    const value = Reflect.get(target, key, target);
+    return typeof value === 'function' ? value.bind(target) : value;
+  };
+  const timed = (training) =>
+    new Proxy(training, {
+      get(target, key) {
+        if (key !== 'step') return bound(target, key);
+        return (/** @type {number} */ count) => {
+          const losses = target.step(count);
+          time.now += count * msPerStep;
+          time.chunks.push(count);
+          return losses;
+        };
+      },
+    });
+  const proxy = new Proxy(engine, {
+    get(target, key) {
+      if (key !== 'createTraining') return bound(target, key);
+      return (/** @type {any} */ options) => timed(target.createTraining(options));
+    },
+  });
+  return { engine: proxy, time, clock: () => time.now };
+}
+
 /** Every loss of model `i` over the reports. */
 const lossesOf = (reports, i) => reports.flatMap((report) => Array.from(report.losses[i]));
 
@@ -82,19 +114,24 @@ describe('a run', () => {
   });
 
   test('a slice stays near its budget: at most one chunk past it', () => {
-    const run = createRun(engine, { ...SPEC, steps: 400, evalEvery: 400 });
+    // A clock that moves 2 ms per step: what a slice does is then the same on any machine.
+    const msPerStep = 2;
+    const timed = timedEngine(msPerStep);
+    const run = createRun(timed.engine, { ...SPEC, steps: 400, evalEvery: 400 });
     run.start();
-    const times = [];
     for (let slice = 0; slice < 15; slice++) {
-      const start = clock();
-      run.work(25, clock);
-      times.push(clock() - start);
+      const start = timed.clock();
+      const first = timed.time.chunks.length;
+      run.work(25, timed.clock);
+      const chunks = timed.time.chunks.slice(first);
+      const spent = timed.clock() - start;
+      assert.ok(chunks.length > 0, `slice ${slice} trains`);
+      // Each slice checks the time before every chunk: only the last may end past the budget.
+      const beforeLast = spent - chunks[chunks.length - 1] * msPerStep;
+      assert.ok(beforeLast < 25, `slice ${slice}: its last chunk began at ${beforeLast} ms`);
+      // And sizes a chunk to the time left, from the speed it has seen.
+      assert.ok(spent <= 25 + 25, `slice ${slice} took ${spent} ms for a 25 ms budget`);
     }
-    // Each slice checks the time before every chunk, and sizes a chunk to the time left; a busy
-    // machine may still stretch one chunk, so the bound is loose, but a slice that ran on (say,
-    // the whole plan at once) would take seconds.
-    const worst = Math.max(...times);
-    assert.ok(worst < 200, `slices took ${times.map((ms) => ms.toFixed(0))} ms`);
     assert.ok(run.steps > 15, `${run.steps} steps in 15 slices: chunks grew past one step`);
     run.dispose();
   });
@@ -276,10 +313,15 @@ describe('the registry', () => {
     registry.handle({ type: 'pause', id: 1 });
     const atPause = last(posted, 1);
     assert.equal(atPause?.status, 'paused', 'the pause is reported at once');
+    // Each model's steps so far: the losses it has reported.
+    const stepsOf = (model) =>
+      posted.filter((m) => m.id === 1).reduce((sum, m) => sum + m.losses[model].length, 0);
+    const leader = Math.max(stepsOf(0), stepsOf(1));
     spin();
     const after = last(posted, 1);
     assert.equal(after?.status, 'paused');
-    assert.ok(after.steps - atPause.steps < 50, 'at most the lagging model catches up');
+    assert.equal(after.steps, leader, 'only the lagging model catches up, to the leader');
+    assert.deepEqual([stepsOf(0), stepsOf(1)], [leader, leader], 'and no model steps further');
     assert.ok(
       posted.some((m) => m.evaluations.some((e) => e.step === after.steps)),
       'measured where it stopped',
