@@ -73,7 +73,8 @@ export function launchBrowser({ fonts = 'fresh' } = {}) {
 
 /**
  * @typedef {{ viewport?: { width: number, height: number }, colorScheme?: 'light' | 'dark',
- *   initScript?: Function }} PageOptions
+ *   initScript?: Function, route?: [RegExp, number] }} PageOptions route: requests whose URL
+ *   matches are answered that many milliseconds late
  * @typedef {Awaited<ReturnType<typeof openPage>>} Session
  */
 
@@ -88,6 +89,13 @@ export async function openPage(browser, options = {}) {
     colorScheme: options.colorScheme ?? 'light',
   });
   if (options.initScript) await context.addInitScript(options.initScript);
+  if (options.route) {
+    const [pattern, delay] = options.route;
+    await context.route(pattern, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      await route.continue();
+    });
+  }
   const page = await context.newPage();
   const log = { consoleErrors: [], pageErrors: [], requests: [], dialogs: [] };
   page.on('console', (msg) => {

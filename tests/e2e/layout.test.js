@@ -190,6 +190,40 @@ for (const fonts of FONT_SETS) {
       }
     });
 
+    test('a face that comes late hardly moves the text: its fallback has its metrics', async () => {
+      // Records every layout shift from the first paint on (buffered: those before the
+      // observer ran too).
+      const watchShifts = () => {
+        const shifts = /** @type {number[]} */ ([]);
+        /** @type {any} */ (window).layoutShifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) shifts.push(/** @type {any} */ (entry).value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      };
+      for (const [path, ready] of [
+        ['index.html#/title', '#title .hm-figure svg.heatmap-svg'],
+        ['lessons.html', 'h1'],
+      ]) {
+        await site.visit(
+          path,
+          async (page) => {
+            await page.locator(ready).first().waitFor({ timeout: TIMEOUT });
+            await page.evaluate(() => document.fonts.ready);
+            await afterFrame(page);
+            const shifts = await page.evaluate(() => /** @type {any} */ (window).layoutShifts);
+            // The sum is the page's layout-shift score; 0.1 is the usual line for "good". The
+            // text faces came a second after the page: whatever moved, moved little.
+            const score = shifts.reduce((sum, value) => sum + value, 0);
+            assert.ok(score < 0.02, `${path}: layout shifts ${shifts.join(', ')}`);
+          },
+          {
+            initScript: watchShifts,
+            route: [/atkinson-hyperlegible-next-.*\.woff2$/, 1000],
+          },
+        );
+      }
+    });
+
     test(`on a 1280 x 720 screen every slide fits its frame with ${ROOM} px to spare`, async () => {
       await site.visit('index.html#/title', async (page) => {
         for (const id of ids) {
