@@ -13,6 +13,10 @@ declare -A needed=(
   [cmake]=/usr/bin/cmake
   [g++]=/usr/bin/g++
   [clang-format]=/usr/bin/clang-format
+  # clang 14 and its libFuzzer and sanitizer runtimes, for the fuzz preset (emscripten uses the
+  # same clang)
+  [clang-14]=/usr/bin/clang++-14
+  [libclang-rt-14-dev]=/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a
   [chromium]=/usr/bin/chromium
   # The font sets the browser tests lay the pages out with (tests/e2e/fonts/): a fresh machine's
   # DejaVu, and a fuller desktop's Noto and Liberation.

@@ -74,6 +74,11 @@ T clip_global_norm(const std::vector<Parameter<T>*>& parameters, T max_norm) {
     detail::fail("clip global norm",
                  "max_norm must be >= 0 (0: no clipping), got " + std::to_string(max_norm));
   }
+  for (size_t i = 0; i < parameters.size(); ++i) {
+    if (!parameters[i]) {
+      detail::fail("clip global norm", "parameter " + std::to_string(i) + " is null");
+    }
+  }
   // The sum of squares in double, parameter by parameter and entry by entry, in a fixed order.
   double squares = 0;
   for (const Parameter<T>* parameter : parameters) {

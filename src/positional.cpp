@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "checks.hpp"
+#include "sizes.hpp"
 
 namespace attn {
 
@@ -12,6 +12,7 @@ Matrix positional_encoding(int n, int d) {
     detail::fail("positional encoding", "n and d must be at least 1, got n=" + std::to_string(n) +
                                             ", d=" + std::to_string(d));
   }
+  detail::require_at_most_max_values("positional encoding", n, d);
   Matrix pe(n, d);
   for (int pos = 0; pos < n; ++pos) {
     for (int i = 0; 2 * i < d; ++i) {

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "checks.hpp"
+#include "sizes.hpp"
 
 namespace attn {
 namespace {
@@ -21,6 +21,7 @@ void check_size(const char* where, int rows, int cols) {
   if (rows < 1 || cols < 1) {
     detail::fail(where, "rows and cols must be at least 1, got " + shape_of(rows, cols));
   }
+  detail::require_at_most_max_values(where, rows, cols);
 }
 
 }  // namespace

@@ -17,6 +17,13 @@ int uniform_int(Rng& rng, int low, int high) {
 }  // namespace
 
 std::vector<std::uint8_t> ReversalBatch::padding_of(int b) const {
+  if (b < 0 || static_cast<size_t>(b) >= lengths.size() || max_length < 0 ||
+      lengths[static_cast<size_t>(b)] < 0) {
+    detail::fail("reversal batch",
+                 "padding_of(" + std::to_string(b) + "): the batch has " +
+                     std::to_string(lengths.size()) +
+                     " lengths, each from 0 to max_length = " + std::to_string(max_length));
+  }
   std::vector<std::uint8_t> padding(static_cast<size_t>(max_length), 0);
   for (int i = lengths[static_cast<size_t>(b)]; i < max_length; ++i) padding[i] = 1;
   return padding;

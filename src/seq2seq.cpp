@@ -39,6 +39,47 @@ auto sequence_rows(MatrixT<T>& m, int b, int length) {
   return m.middleRows(static_cast<Eigen::Index>(b) * length, length);
 }
 
+// Throws unless the batch holds together as reversal_task.hpp describes it: B >= 1 sequences,
+// each of length 1 to max_length <= kMaxSequenceLength, inputs and targets of B * max_length
+// symbols, 1..vocab in each sequence and padding (0) after it in the inputs. Everything the
+// forward pass indexes by is checked here, so a batch put together by hand cannot send it past
+// the end of a buffer.
+void check_batch(const ReversalBatch& batch, int vocab) {
+  const int n_seq = batch.size, length = batch.max_length;
+  if (length < 1 || length > kMaxSequenceLength || n_seq < 1) {
+    detail::fail(kWhere, "a batch needs sequences of length 1 to " +
+                             std::to_string(kMaxSequenceLength) + ", got " + std::to_string(n_seq) +
+                             " sequences padded to " + std::to_string(length));
+  }
+  const auto cells = static_cast<size_t>(n_seq) * static_cast<size_t>(length);
+  if (batch.lengths.size() != static_cast<size_t>(n_seq) || batch.inputs.size() != cells ||
+      batch.targets.size() != cells) {
+    detail::fail(kWhere, "a batch of " + std::to_string(n_seq) + " sequences padded to " +
+                             std::to_string(length) + " needs " + std::to_string(n_seq) +
+                             " lengths and " + std::to_string(cells) + " inputs and targets, got " +
+                             std::to_string(batch.lengths.size()) + ", " +
+                             std::to_string(batch.inputs.size()) + " and " +
+                             std::to_string(batch.targets.size()));
+  }
+  for (int b = 0; b < n_seq; ++b) {
+    const int n = batch.lengths[static_cast<size_t>(b)];
+    if (n < 1 || n > length) {
+      detail::fail(kWhere, "sequence " + std::to_string(b) + " has length " + std::to_string(n) +
+                               ", outside 1 to max_length = " + std::to_string(length));
+    }
+    for (int i = 0; i < length; ++i) {
+      const int symbol = batch.inputs[static_cast<size_t>(b) * length + i];
+      const bool fits = i < n ? symbol >= 1 && symbol <= vocab : symbol == kPaddingSymbol;
+      if (!fits) {
+        detail::fail(kWhere, "input " + std::to_string(i) + " of sequence " + std::to_string(b) +
+                                 " is " + std::to_string(symbol) + "; it must be " +
+                                 (i < n ? "a symbol 1 to vocab = " + std::to_string(vocab)
+                                        : std::string("padding (0) after the sequence's end")));
+      }
+    }
+  }
+}
+
 }  // namespace
 
 const char* model_name(ModelKind kind) {
@@ -99,11 +140,7 @@ void Seq2Seq<T>::zero_grad() {
 template <typename T>
 Seq2SeqPass<T> Seq2Seq<T>::forward(const ReversalBatch& batch) const {
   const int n_seq = batch.size, length = batch.max_length, d = options_.d_model;
-  if (length < 1 || length > kMaxSequenceLength || n_seq < 1) {
-    detail::fail(kWhere, "a batch needs sequences of length 1 to " +
-                             std::to_string(kMaxSequenceLength) + ", got " + std::to_string(n_seq) +
-                             " sequences padded to " + std::to_string(length));
-  }
+  check_batch(batch, options_.vocab);
   const Eigen::Index rows = static_cast<Eigen::Index>(n_seq) * length;  // B L
   Seq2SeqPass<T> pass;
   pass.batch = batch;

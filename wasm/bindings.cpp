@@ -1,6 +1,7 @@
 // The embind surface of the core: check and convert the arguments, call, convert the results.
 // web/src/engine/ wraps these raw functions into the camelCase facade that the page uses.
 #include <emscripten/bind.h>
+#include <malloc.h>
 
 #include <optional>
 
@@ -36,9 +37,13 @@ void run(int n_q, int n_k, int d_k, int d_v, bool scale, float temperature, bool
 }
 
 // s: (ds), h: (n, dh); additive: ws (da, ds), wh (da, dh), v (da); general: w (ds, dh)
-val score(const std::string& kind, const val& s, const val& h, int n, int ds, int dh, const val& ws,
+// `kind` comes in as a JS value, not a std::string: embind frees the copy it makes of a string
+// argument only when the function returns, so every call that throws would leak it.
+val score(const val& kind_name, const val& s, const val& h, int n, int ds, int dh, const val& ws,
           const val& wh, const val& w, const val& v, int da) {
   return guarded([&] {
+    if (!kind_name.isString()) throw InvalidArgument("score: kind must be a string");
+    const std::string kind = kind_name.as<std::string>();
     const std::string where = kind + " score";
     const char* at = where.c_str();
     ScoreResult result;
@@ -204,6 +209,10 @@ val embed(const val& tokens) {
   });
 }
 
+// The bytes the allocator has handed out and not had back: tests/js/memory.test.js checks that
+// this stays flat over many calls. Not part of the facade.
+unsigned heap_bytes_in_use() { return static_cast<unsigned>(mallinfo().uordblks); }
+
 }  // namespace
 }  // namespace attn::bindings
 
@@ -222,4 +231,5 @@ EMSCRIPTEN_BINDINGS(attention_core) {
   emscripten::function("bottleneckExperiment", &bottleneck);
   emscripten::function("loadEmbeddings", &load_embeddings);
   emscripten::function("embed", &embed);
+  emscripten::function("heapBytesInUse", &heap_bytes_in_use);
 }

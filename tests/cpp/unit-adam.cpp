@@ -99,3 +99,12 @@ TEST_CASE("clipping scales the global norm down to the limit and keeps the direc
   CHECK(b.grad == b_large);
   CHECK_THROWS_WITH(attn::clip_global_norm(both, -1.0), Catch::Contains("max_norm must be >= 0"));
 }
+
+TEST_CASE("clipping refuses a null parameter, as the optimiser does", "[adam]") {
+  // Found by the fuzzer (tests/fuzz): a null pointer in the list was read before any check.
+  ParamD a{"a", MatD::Zero(2, 3)};
+  a.grad = MatD::Constant(2, 3, 4.0);
+  CHECK_THROWS_WITH(attn::clip_global_norm<double>({&a, nullptr}, 1.0),
+                    Catch::Contains("parameter 1 is null"));
+  CHECK(a.grad == MatD::Constant(2, 3, 4.0));  // nothing clipped before the refusal
+}

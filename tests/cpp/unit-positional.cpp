@@ -34,3 +34,11 @@ TEST_CASE("positional encoding rejects empty sizes", "[positional]") {
   CHECK_THROWS_WITH(attn::positional_encoding(0, 4), Catch::Contains("n=0"));
   CHECK_THROWS_WITH(attn::positional_encoding(4, -1), Catch::Contains("d=-1"));
 }
+
+TEST_CASE("positional encoding refuses sizes too large to hold", "[positional]") {
+  // Sizes alone used to decide the allocation: 100000 x 100000 ran out of memory (std::bad_alloc)
+  // instead of being refused.
+  CHECK_THROWS_AS(attn::positional_encoding(100000, 100000), attn::InvalidArgument);
+  CHECK_THROWS_WITH(attn::positional_encoding(1 << 16, 1 << 11), Catch::Contains("65536x2048"));
+  CHECK(attn::positional_encoding(1 << 10, 64).size() == (1 << 16));
+}

@@ -41,3 +41,9 @@ TEST_CASE("random sizes are checked", "[random]") {
   CHECK_THROWS_WITH(attn::unit_normal(0, 3, 1), Catch::Contains("0x3"));
   CHECK_THROWS_WITH(attn::glorot_uniform(2, -1, 1), Catch::Contains("2x-1"));
 }
+
+TEST_CASE("random sizes too large to hold are refused", "[random]") {
+  // As for positional encoding: the sizes alone used to decide the allocation.
+  CHECK_THROWS_AS(attn::unit_normal(2147483647, 2147483647, 1), attn::InvalidArgument);
+  CHECK_THROWS_WITH(attn::glorot_uniform(1 << 20, 1 << 10, 1), Catch::Contains("values"));
+}

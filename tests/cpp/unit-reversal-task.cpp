@@ -72,3 +72,19 @@ TEST_CASE("reversal batches refuse impossible settings", "[reversal-task]") {
                     Catch::Contains("1 <= min_length <= max_length, got 5 and 3"));
   CHECK_THROWS_WITH(attn::draw_reversal_batch(rng, 4, 8, 0), Catch::Contains("got 0 and 0"));
 }
+
+TEST_CASE("padding_of refuses a sequence the batch does not hold", "[reversal-task]") {
+  // Found beside what the fuzzer (tests/fuzz) found in the models' forward pass, which calls it:
+  // a negative length wrote before the start of the flags, a b past the end read past lengths.
+  attn::Rng rng(3);
+  attn::ReversalBatch batch = attn::draw_reversal_batch(rng, 2, 4, 3, 5);
+  CHECK_THROWS_AS(batch.padding_of(2), attn::InvalidArgument);
+  CHECK_THROWS_AS(batch.padding_of(-1), attn::InvalidArgument);
+  batch.lengths[0] = -2;
+  CHECK_THROWS_WITH(batch.padding_of(0), Catch::Contains("padding_of(0)"));
+  batch.lengths[0] = 1;
+  const std::vector<std::uint8_t> flags = batch.padding_of(0);
+  CHECK(flags.size() == static_cast<size_t>(batch.max_length));
+  CHECK(flags[0] == 0);
+  CHECK(flags[1] == 1);
+}

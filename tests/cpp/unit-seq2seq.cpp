@@ -144,5 +144,31 @@ TEST_CASE("the models refuse settings and batches out of range", "[seq2seq]") {
   CHECK_THROWS_WITH(model.forward(batch), Catch::Contains("the batch holds symbol 9"));
   batch = padded_batch();
   batch.inputs[1] = 5;
-  CHECK_THROWS_WITH(model.forward(batch), Catch::Contains("ids[1] = 5 is outside the table"));
+  CHECK_THROWS_WITH(model.forward(batch),
+                    Catch::Contains("input 1 of sequence 0 is 5; it must be a symbol 1 to vocab"));
+}
+
+TEST_CASE("the models refuse a batch whose parts do not hold together", "[seq2seq]") {
+  // Found by the fuzzer (tests/fuzz): the forward pass trusted a batch's lengths and sizes and
+  // read and wrote past the end of its buffers when they disagreed.
+  for (const ModelKind kind : {ModelKind::attention, ModelKind::fixed_vector}) {
+    attn::Seq2Seq<float> model(small_model(kind, Scoring::dot));
+    const auto refuses = [&](void (*spoil)(attn::ReversalBatch&), const char* message) {
+      attn::ReversalBatch batch = padded_batch();
+      spoil(batch);
+      CHECK_THROWS_WITH(model.forward(batch), Catch::Contains(message));
+    };
+    refuses([](attn::ReversalBatch& b) { b.lengths[1] = 6; }, "sequence 1 has length 6");
+    refuses([](attn::ReversalBatch& b) { b.lengths[2] = 0; }, "sequence 2 has length 0");
+    refuses([](attn::ReversalBatch& b) { b.lengths[0] = -3; }, "sequence 0 has length -3");
+    refuses([](attn::ReversalBatch& b) { b.lengths.pop_back(); }, "needs 3 lengths");
+    refuses([](attn::ReversalBatch& b) { b.size = 4; }, "needs 4 lengths and 20 inputs");
+    refuses([](attn::ReversalBatch& b) { b.inputs.pop_back(); }, "got 3, 14 and 15");
+    refuses([](attn::ReversalBatch& b) { b.targets.push_back(0); }, "got 3, 15 and 16");
+    refuses([](attn::ReversalBatch& b) { b.inputs[7] = 2; },
+            "input 2 of sequence 1 is 2; it must be padding (0)");
+    refuses([](attn::ReversalBatch& b) { b.inputs[5] = 0; },
+            "input 0 of sequence 1 is 0; it must be a symbol");
+    CHECK_NOTHROW(model.forward(padded_batch()));
+  }
 }

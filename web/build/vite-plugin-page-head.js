@@ -19,6 +19,8 @@ const BASE_POLICY = [
   ['default-src', ["'self'"]],
   ['script-src', ["'self'"]],
   ['style-src', ["'self'", "'unsafe-inline'"]],
+  // data: images are made in the page itself: the icon below, reveal.js's CSS images, the dense
+  // heatmaps (one BMP picture each) and the SVG a PNG export draws from.
   ['img-src', ["'self'", 'data:']],
   ['font-src', []],
   ['connect-src', ["'self'"]],
@@ -34,11 +36,11 @@ const BASE_POLICY = [
  * @type {Record<string, Record<string, string[]>>}
  */
 export const ALLOWANCES = {
-  // The attention engine: WebAssembly, and 'unsafe-eval' because the engine's generated bindings
-  // build their call wrappers at run time.
-  engine: { 'script-src': ["'wasm-unsafe-eval'", "'unsafe-eval'"] },
-  // KaTeX's fonts, for the typeset math.
-  math: { 'font-src': ["'self'", 'data:'] },
+  // The attention engine: compiling its WebAssembly. Nothing else: the engine is linked with
+  // -sDYNAMIC_EXECUTION=0, so its bindings never build code from strings ('unsafe-eval').
+  engine: { 'script-src': ["'wasm-unsafe-eval'"] },
+  // KaTeX's fonts, for the typeset math: files of the build (vite.config.js never inlines a font).
+  math: { 'font-src': ["'self'"] },
   // The speaker view (S): the hash admits the one inline script that reveal.js's notes plugin
   // writes into its own window, which shows the deck in frames.
   'speaker-view': {

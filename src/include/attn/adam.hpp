@@ -40,7 +40,7 @@ class Adam {
 // The global norm of the gradients, sqrt(sum over every parameter and entry of grad^2). When it
 // exceeds max_norm, every gradient is multiplied by max_norm / norm, so that the norm becomes
 // max_norm and the direction is kept. max_norm = 0 turns clipping off. Returns the norm before
-// clipping. Throws InvalidArgument on max_norm < 0 or NaN.
+// clipping. Throws InvalidArgument on max_norm < 0 or NaN, or a null parameter.
 template <typename T>
 T clip_global_norm(const std::vector<Parameter<T>*>& parameters, T max_norm);
 

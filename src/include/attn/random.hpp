@@ -27,6 +27,7 @@ class Rng {
 Matrix glorot_uniform(int rows, int cols, std::uint64_t seed);
 
 // -> (rows, cols) of independent unit-normal samples.
+// Both generators throw InvalidArgument unless rows, cols >= 1 and rows x cols is at most 2^26.
 Matrix unit_normal(int rows, int cols, std::uint64_t seed);
 
 // Natural logarithm from + - * / only, so it rounds the same everywhere. x > 0.

@@ -21,7 +21,9 @@ struct ReversalBatch {
   std::vector<int> lengths;  // (B)
   std::vector<int> inputs;   // (B, max_length), symbols 1..vocab, 0 = padding
   std::vector<int> targets;  // (B, max_length), the reversal, 0 = padding
-  std::vector<std::uint8_t> padding_of(int b) const;  // (max_length) 1 = padded position of b
+  // (max_length) 1 = padded position of b. Throws InvalidArgument unless 0 <= b < lengths.size()
+  // and lengths[b] >= 0.
+  std::vector<std::uint8_t> padding_of(int b) const;
 };
 
 // B sequences of lengths uniform in [min_length, max_length] and symbols uniform in 1..vocab,

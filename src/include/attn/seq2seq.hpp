@@ -78,7 +78,9 @@ class Seq2Seq {
   // InvalidArgument unless 2 <= d_model <= 256, 1 <= d_k <= 1024 and 2 <= vocab <= 64.
   explicit Seq2Seq(const ModelOptions& options);
 
-  // batch: sequences of length at most kMaxSequenceLength with symbols 1..vocab.
+  // batch: sequences of length at most kMaxSequenceLength with symbols 1..vocab, laid out as
+  // reversal_task.hpp says. Throws InvalidArgument on a batch that does not hold together (sizes,
+  // lengths, symbols, padding), before anything is computed.
   Seq2SeqPass<T> forward(const ReversalBatch& batch) const;
 
   // Adds dL/d(every parameter) for the pass's loss into the parameters' gradients.

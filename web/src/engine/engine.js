@@ -24,6 +24,32 @@ export function createEngine(core) {
     throw new Error('engine: the wasm module does not match this facade; rebuild it');
   }
 
+  // The sizes the attention buffers were last prepared for, and their table's index in HEAPU32.
+  // The buffers stay where they are until they are prepared for other sizes, so a call of the
+  // same sizes as the last one (a figure recomputed as the learner types) skips that call.
+  /** @type {{ nq: number, nk: number, dk: number, dv: number, table: number } | null} */
+  let prepared = null;
+
+  /**
+   * The table of buffer addresses for these sizes (wasm/workspace.hpp), as an index in HEAPU32.
+   * @param {number} nq
+   * @param {number} nk
+   * @param {number} dk
+   * @param {number} dv
+   * @returns {number}
+   */
+  function attentionTable(nq, nk, dk, dv) {
+    const last = prepared;
+    if (last && last.nq === nq && last.nk === nk && last.dk === dk && last.dv === dv) {
+      return last.table;
+    }
+    // Forgotten first: if preparing throws, the buffers may have moved.
+    prepared = null;
+    const table = core.attentionPrepare(nq, nk, dk, dv) >> 2;
+    prepared = { nq, nk, dk, dv, table };
+    return table;
+  }
+
   return {
     softmax(x, rows, cols, { temperature = 1 } = {}) {
       const where = 'softmax';
@@ -58,7 +84,7 @@ export function createEngine(core) {
       requireNumber(where, 'temperature', temperature);
       const padding = paddingBytes(where, keyPadding, nk);
 
-      const table = core.attentionPrepare(nq, nk, dk, dv) >> 2;
+      const table = attentionTable(nq, nk, dk, dv);
       const address = (/** @type {number} */ slot) => core.HEAPU32[table + slot];
       core.HEAPF32.set(q, address(SLOT.q) >> 2);
       core.HEAPF32.set(k, address(SLOT.k) >> 2);
