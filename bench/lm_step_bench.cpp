@@ -11,7 +11,9 @@
 //
 // Each is run once to warm up, then `steps` times (default 5); the medians of wall time and of
 // the thread's processor time (what a shared machine does not inflate) are reported, and the
-// full run of 2,500 steps projected from the step's median. Output: one JSON object on stdout.
+// full run of 2,500 steps projected from the step's median. Last, two fresh models from the same
+// seed train two steps each and must end with the same bits (exit code 1 otherwise). Output: one
+// JSON object on stdout.
 // Usage: attn_lm_bench [STEPS]
 #include <time.h>
 
@@ -19,6 +21,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <vector>
 
@@ -132,6 +135,28 @@ int main(int argc, char** argv) {
     const Timing forward_last =
         median_seconds(runs, [&] { model.forward(sequence, attn::LogitRows::last_position); });
 
+    // Reproducibility: two fresh models from the same seed, two steps each, must end with the
+    // same bits in every parameter.
+    const auto two_steps = [&] {
+      attn::LanguageModel<float> fresh(config, word_vectors);
+      attn::Adam<float> fresh_adam(fresh.parameters(), attn::AdamOptions{});
+      for (int i = 0; i < 2; ++i) {
+        fresh.zero_grad();
+        fresh.loss_and_backward(inputs, targets);
+        attn::clip_global_norm(fresh.parameters(), 1.0f);
+        fresh_adam.step();
+      }
+      std::vector<float> values;
+      for (const auto* p : fresh.parameters()) {
+        values.insert(values.end(), p->value.data(), p->value.data() + p->value.size());
+      }
+      return values;
+    };
+    const std::vector<float> first = two_steps(), second = two_steps();
+    const bool same_bits =
+        first.size() == second.size() &&
+        std::memcmp(first.data(), second.data(), first.size() * sizeof(float)) == 0;
+
     const double gflop = 2.0 * kBatch * kContext * 100.0 * kVocab / 1e9;
     std::printf(
         "{\"impl\": \"native-lm-step\", \"vocab\": %d, \"dModel\": 128, \"layers\": 2, "
@@ -147,9 +172,13 @@ int main(int argc, char** argv) {
     print("forward64Last", forward_last);
     std::printf(
         "\"outputProductGflopsCpu\": %.1f, \"projectedMinutesFor%dStepsWall\": %.1f, "
-        "\"projectedMinutesFor%dStepsCpu\": %.1f, \"loss\": %.4f}\n",
+        "\"projectedMinutesFor%dStepsCpu\": %.1f, \"loss\": %.4f, \"sameBitsFromSeed\": %s}\n",
         gflop / output_forward.cpu, kRunSteps, step.wall * kRunSteps / 60.0, kRunSteps,
-        step.cpu * kRunSteps / 60.0, last_loss);
+        step.cpu * kRunSteps / 60.0, last_loss, same_bits ? "true" : "false");
+    if (!same_bits) {
+      std::fprintf(stderr, "attn_lm_bench: two runs from the same seed differ\n");
+      return 1;
+    }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "attn_lm_bench: %s\n", e.what());
     return 1;

@@ -25,6 +25,10 @@ LinearPass<T> dense_linear_forward(MatrixT<T> x, const Parameter<T>& w, const Pa
                                shape_of(w.value.rows(), w.value.cols()) +
                                ": x needs as many columns as the weight has rows");
   }
+  if (b && (b->value.rows() != 1 || b->value.cols() != w.value.cols())) {
+    fail("linear forward", b->name + " is " + shape_of(b->value.rows(), b->value.cols()) +
+                               " but must be " + shape_of(1, w.value.cols()));
+  }
   LinearPass<T> pass;
   pass.y.resize(x.rows(), w.value.cols());
   pass.y.noalias() = x * w.value;

@@ -65,8 +65,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "language model: rows of P past the longest sequence get no gradient, nor do ignored "
-    "targets' words",
+    "language model: no gradient reaches the rows of P past the sequence, nor a last position "
+    "whose target is ignored",
     "[language-model]") {
   auto model = tiny_model<double>();
   const std::vector<std::vector<int>> inputs = {{1, 2, 3}};

@@ -81,3 +81,13 @@ TEST_CASE("mlp: seeded weights have the stated variance and output scale", "[mlp
   const auto again = attn::mlp_weights<double>(64, 256, 5, 0.5, "mlp");
   CHECK(again.w2.value == w.w2.value);
 }
+
+TEST_CASE("mlp: shapes that do not fit are named", "[mlp]") {
+  auto w = attn::mlp_weights<double>(6, 24, 1, 1.0, "block0.mlp");
+  CHECK_THROWS_WITH(attn::mlp_forward<double>(test::random_d(3, 5, 1), w),
+                    Catch::Contains("x is 3x5 and block0.mlp.W_1 is 6x24"));
+  w.b1.value = test::random_d(1, 23, 2);
+  CHECK_THROWS_WITH(attn::mlp_forward<double>(test::random_d(3, 6, 1), w),
+                    Catch::Contains("block0.mlp.b_1 is 1x23 but must be 1x24"));
+  CHECK_THROWS_WITH(attn::mlp_weights<double>(6, 0, 1, 1.0, "mlp"), Catch::Contains("d_mlp = 0"));
+}
