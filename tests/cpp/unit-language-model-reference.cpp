@@ -4,31 +4,34 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "attn/language_model.hpp"
 #include "fixtures/language_model.hpp"
-#include "json.hpp"
 
 namespace {
 
-using test::json::Value;
+// at() throughout: a missing key or index throws (operator[] on a const document does not check).
+using nlohmann::json;
 
-const Value& fixture() {
-  static const Value document = test::json::parse(test::fixtures::kLanguageModel);
+const json& fixture() {
+  static const json document = json::parse(test::fixtures::kLanguageModel);
   return document;
 }
 
-attn::LanguageModelConfig config_of(const Value& c) {
+std::vector<double> numbers(const json& array) { return array.get<std::vector<double>>(); }
+
+attn::LanguageModelConfig config_of(const json& c) {
   attn::LanguageModelConfig config;
-  config.vocab = c["vocab"].as_int();
-  config.d_embed = c["dEmbed"].as_int();
-  config.d_model = c["dModel"].as_int();
-  config.layers = c["layers"].as_int();
-  config.heads = c["heads"].as_int();
-  config.d_mlp = c["dMlp"].as_int();
-  config.context = c["context"].as_int();
+  config.vocab = c.at("vocab").get<int>();
+  config.d_embed = c.at("dEmbed").get<int>();
+  config.d_model = c.at("dModel").get<int>();
+  config.layers = c.at("layers").get<int>();
+  config.heads = c.at("heads").get<int>();
+  config.d_mlp = c.at("dMlp").get<int>();
+  config.context = c.at("context").get<int>();
   return config;
 }
 
@@ -44,19 +47,19 @@ attn::MatrixT<T> matrix(const std::vector<double>& values, Eigen::Index rows, Ei
 // with the shape the core gives it).
 template <typename T>
 attn::LanguageModel<T> reference_model() {
-  const Value& f = fixture();
-  const attn::LanguageModelConfig config = config_of(f["config"]);
-  attn::LanguageModel<T> model(config,
-                               matrix<T>(f["wordVectors"].numbers(), config.vocab, config.d_embed));
-  const Value& parameters = f["parameters"];
+  const json& f = fixture();
+  const attn::LanguageModelConfig config = config_of(f.at("config"));
+  attn::LanguageModel<T> model(
+      config, matrix<T>(numbers(f.at("wordVectors")), config.vocab, config.d_embed));
+  const json& parameters = f.at("parameters");
   const auto own = model.parameters();
   REQUIRE(own.size() == parameters.size());
   for (attn::Parameter<T>* p : own) {
     INFO(p->name);
-    const Value& stored = parameters[p->name];
-    REQUIRE(stored["shape"][0].as_int() == p->value.rows());
-    REQUIRE(stored["shape"][1].as_int() == p->value.cols());
-    p->value = matrix<T>(stored["value"].numbers(), p->value.rows(), p->value.cols());
+    const json& stored = parameters.at(p->name);
+    REQUIRE(stored.at("shape").at(0).get<int>() == p->value.rows());
+    REQUIRE(stored.at("shape").at(1).get<int>() == p->value.cols());
+    p->value = matrix<T>(numbers(stored.at("value")), p->value.rows(), p->value.cols());
   }
   return model;
 }
@@ -81,7 +84,7 @@ double worst_error(const attn::MatrixT<T>& actual, const std::vector<double>& ex
 
 std::vector<std::vector<int>> field(const char* name) {
   std::vector<std::vector<int>> out;
-  for (const Value& s : fixture()["sequences"].array) out.push_back(s[name].ints());
+  for (const json& s : fixture().at("sequences")) out.push_back(s.at(name).get<std::vector<int>>());
   return out;
 }
 
@@ -89,21 +92,21 @@ std::vector<std::vector<int>> field(const char* name) {
 template <typename T>
 void check_against_pytorch(double tolerance, double floor_share) {
   auto model = reference_model<T>();
-  const Value& f = fixture();
+  const json& f = fixture();
   const int layers = model.config().layers, heads = model.config().heads;
   const auto inputs = field("tokens"), targets = field("targets");
   // 1. Every position's logits and every layer's and head's attention weights.
   for (size_t s = 0; s < inputs.size(); ++s) {
-    const Value& expected = f["sequences"][s];
+    const json& expected = f.at("sequences").at(s);
     const auto pass = model.forward(inputs[s]);
-    const double logits = worst_error(pass.logits, expected["logits"].numbers(), floor_share);
+    const double logits = worst_error(pass.logits, numbers(expected.at("logits")), floor_share);
     INFO("sequence " << s << ": logits within " << logits);
     CHECK(logits < tolerance);
     for (int l = 0; l < layers; ++l) {
       for (int h = 0; h < heads; ++h) {
         const double w = worst_error(
             pass.attention_weights(l, h),
-            expected["attention"][static_cast<size_t>(l)][static_cast<size_t>(h)].numbers(),
+            numbers(expected.at("attention").at(static_cast<size_t>(l)).at(static_cast<size_t>(h))),
             floor_share);
         INFO("layer " << l << ", head " << h << ": weights within " << w);
         CHECK(w < tolerance);
@@ -113,10 +116,10 @@ void check_against_pytorch(double tolerance, double floor_share) {
   // 2. The batch loss (mean over counted targets, one ignored) and every parameter's gradient.
   model.zero_grad();
   const double loss = model.loss_and_backward(inputs, targets);
-  const double expected_loss = f["loss"].number;
+  const double expected_loss = f.at("loss").get<double>();
   CHECK(std::abs(loss - expected_loss) < tolerance * expected_loss);
   for (attn::Parameter<T>* p : model.parameters()) {
-    const std::vector<double> expected = f["gradients"][p->name].numbers();
+    const std::vector<double> expected = numbers(f.at("gradients").at(p->name));
     if (p->name.size() > 3 && p->name.compare(p->name.size() - 3, 3, "b_k") == 0) {
       // The key bias shifts every score of a query by the same q . b_k, which softmax ignores:
       // its gradient is 0, and both sides hold only rounding noise.
