@@ -10,6 +10,7 @@ declare -A needed=(
   [emscripten]=/usr/bin/em++
   [libeigen3-dev]=/usr/include/eigen3/Eigen/Core
   [catch2]=/usr/include/catch2/catch.hpp
+  [nlohmann-json3-dev]=/usr/include/nlohmann/json.hpp
   [cmake]=/usr/bin/cmake
   [g++]=/usr/bin/g++
   [clang-format]=/usr/bin/clang-format
