@@ -60,7 +60,66 @@ CrossEntropy<T> softmax_cross_entropy(const MatrixT<T>& logits, const std::vecto
   return result;
 }
 
+// logits: (n, c) -> (n, c) scale * dL/dlogits, in place
+template <typename T>
+T softmax_cross_entropy_in_place(MatrixT<T>& logits, const std::vector<int>& targets, T scale,
+                                 int* counted) {
+  const Eigen::Index n = logits.rows(), c = logits.cols();
+  if (static_cast<Eigen::Index>(targets.size()) != n) {
+    detail::fail(kWhere, "logits is " + shape_of(n, c) + " but there are " +
+                             std::to_string(targets.size()) + " targets: one per row is needed");
+  }
+  int rows = 0;
+  for (Eigen::Index r = 0; r < n; ++r) {
+    const int target = targets[static_cast<size_t>(r)];
+    if (target == kIgnoredTarget) continue;
+    if (target < 0 || target >= c) {
+      detail::fail(kWhere, "targets[" + std::to_string(r) + "] = " + std::to_string(target) +
+                               " is neither a class in [0, " + std::to_string(c) +
+                               ") nor ignored (" + std::to_string(kIgnoredTarget) + ")");
+    }
+    ++rows;
+  }
+  *counted = rows;
+  if (rows == 0) {
+    logits.setZero();
+    return 0;
+  }
+  const T share = scale / static_cast<T>(rows);
+  T total = 0;
+  for (Eigen::Index r = 0; r < n; ++r) {
+    auto row = logits.row(r).array();
+    const int target = targets[static_cast<size_t>(r)];
+    if (target == kIgnoredTarget) {
+      row.setZero();
+      continue;
+    }
+    // 1. Subtract the largest logit (numerical stability only: no exp overflows, and the
+    //    largest term of the sum is 1).
+    const T top = row.maxCoeff();
+    const T shifted_target = row(target) - top;
+    row = (row - top).exp();
+    // 2. -log p[target] = log(sum_j e^(x_j - top)) - (x_target - top), with no probability
+    //    that could underflow to 0.
+    const T sum = row.sum();
+    // A NaN anywhere in the row (which maxCoeff may skip) or an infinite largest logit makes the
+    // sum non-finite.
+    if (!std::isfinite(top) || !std::isfinite(sum)) {
+      detail::fail(kWhere, "row " + std::to_string(r) + " of the logits contains NaN or infinity");
+    }
+    total += std::log(sum) - shifted_target;
+    // 3. dL/dlogits = (softmax - one_hot) / counted, times scale.
+    row *= share / sum;
+    row(target) -= share;
+  }
+  return total;
+}
+
 template CrossEntropy<float> softmax_cross_entropy(const MatrixT<float>&, const std::vector<int>&);
+template float softmax_cross_entropy_in_place(MatrixT<float>&, const std::vector<int>&, float,
+                                              int*);
+template double softmax_cross_entropy_in_place(MatrixT<double>&, const std::vector<int>&, double,
+                                               int*);
 template CrossEntropy<double> softmax_cross_entropy(const MatrixT<double>&,
                                                     const std::vector<int>&);
 

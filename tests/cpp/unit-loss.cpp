@@ -51,3 +51,51 @@ TEST_CASE("softmax cross-entropy refuses targets it cannot score", "[loss]") {
   CHECK_THROWS_WITH(attn::softmax_cross_entropy(logits, {-1, -1, -1}),
                     Catch::Contains("every target is ignored"));
 }
+
+TEST_CASE("the in-place cross-entropy gives the same sum and scaled gradient as the reference",
+          "[loss]") {
+  const std::vector<int> targets = {3, kIgnoredTarget, 0, 199, 7, kIgnoredTarget};
+  const MatD logits = test::random_d(6, 200, 54) * 4.0;
+  const auto reference = attn::softmax_cross_entropy(logits, targets);
+  MatD in_place = logits;
+  int counted = 0;
+  const double sum = attn::softmax_cross_entropy_in_place(in_place, targets, 0.25, &counted);
+  CHECK(counted == 4);
+  CHECK(sum == Approx(reference.loss * 4).epsilon(1e-12));
+  CHECK(in_place.isApprox(reference.d_logits * 0.25, 1e-12));
+  CHECK(in_place.row(1).isZero(0));  // ignored rows: exactly 0
+  // Its gradient is that of the mean loss: central differences of sum / counted.
+  MatD x = logits;
+  MatD analytic = logits;
+  attn::softmax_cross_entropy_in_place(analytic, targets, 1.0, &counted);
+  test::check_gradient("dL/dlogits", x, analytic, [&] {
+    MatD copy = x;
+    int n = 0;
+    return attn::softmax_cross_entropy_in_place(copy, targets, 1.0, &n) / 4;
+  });
+  // In float, within 1e-5 relative of the double numbers.
+  attn::MatrixT<float> f = logits.cast<float>();
+  const float fsum = attn::softmax_cross_entropy_in_place(f, targets, 0.25f, &counted);
+  CHECK(fsum == Approx(sum).epsilon(1e-5));
+  CHECK((f.cast<double>() - in_place).cwiseAbs().maxCoeff() <
+        1e-5 * in_place.cwiseAbs().maxCoeff());
+}
+
+TEST_CASE(
+    "the in-place cross-entropy refuses what the reference refuses, but not an all-ignored "
+    "call",
+    "[loss]") {
+  MatD logits = test::random_d(3, 4, 55);
+  int counted = -1;
+  CHECK_THROWS_WITH(attn::softmax_cross_entropy_in_place(logits, {0, 1}, 1.0, &counted),
+                    Catch::Contains("logits is 3x4 but there are 2 targets"));
+  CHECK_THROWS_WITH(attn::softmax_cross_entropy_in_place(logits, {0, 4, 1}, 1.0, &counted),
+                    Catch::Contains("targets[1] = 4 is neither a class in [0, 4)"));
+  CHECK(attn::softmax_cross_entropy_in_place(logits, {-1, -1, -1}, 1.0, &counted) == 0);
+  CHECK(counted == 0);
+  CHECK(logits.isZero(0));
+  MatD bad = test::random_d(2, 4, 56);
+  bad(1, 2) = std::nan("");
+  CHECK_THROWS_WITH(attn::softmax_cross_entropy_in_place(bad, {0, 1}, 1.0, &counted),
+                    Catch::Contains("NaN or infinity"));
+}

@@ -24,4 +24,17 @@ struct CrossEntropy {
 template <typename T>
 CrossEntropy<T> softmax_cross_entropy(const MatrixT<T>& logits, const std::vector<int>& targets);
 
+// The same loss for a large number of classes (a language model's vocabulary), in place and
+// vectorised. logits: (n, c) is overwritten with scale * dL/dlogits, where L is the mean over
+// this call's counted rows (so scale = counted here / counted in the whole batch gives the
+// gradient of a batch mean); targets as above. Returns the SUM over counted rows of
+// -log softmax(logits_r)[target_r] and sets *counted. No probabilities matrix is kept and exp is
+// Eigen's vectorised one: the numbers repeat exactly from run to run in one build, but differ in
+// the last bits between builds (native and wasm), unlike softmax_cross_entropy above.
+// Throws InvalidArgument as softmax_cross_entropy does (except that every row may be ignored:
+// then it returns 0 and leaves zeros), or on a non-finite logit.
+template <typename T>
+T softmax_cross_entropy_in_place(MatrixT<T>& logits, const std::vector<int>& targets, T scale,
+                                 int* counted);
+
 }  // namespace attn

@@ -1,0 +1,118 @@
+#include "attn/causal_self_attention.hpp"
+
+#include <cmath>
+#include <utility>
+
+#include "attn/reversal_task.hpp"
+#include "checks.hpp"
+#include "dense_linear.hpp"
+
+namespace attn {
+namespace {
+
+void check_heads(const char* where, int d_model, int heads) {
+  if (heads < 1 || d_model < 1 || d_model % heads != 0) {
+    detail::fail(where, "heads must be at least 1 and divide d_model, got " +
+                            std::to_string(heads) +
+                            " heads for d_model = " + std::to_string(d_model));
+  }
+}
+
+}  // namespace
+
+template <typename T>
+CausalSelfAttentionWeights<T> causal_self_attention_weights(int d_model, int heads,
+                                                            std::uint64_t seed, double output_scale,
+                                                            const std::string& prefix) {
+  check_heads("causal self-attention weights", d_model, heads);
+  const int d = d_model;
+  const auto weight = [&](const char* name, std::uint64_t tag, double scale) {
+    return Parameter<T>(prefix + "." + name,
+                        detail::fan_in_uniform<T>(d, d, derive_seed(seed, tag), scale));
+  };
+  const auto bias = [&](const char* name) {
+    return Parameter<T>(prefix + "." + name, MatrixT<T>::Zero(1, d));
+  };
+  CausalSelfAttentionWeights<T> w;
+  w.heads = heads;
+  w.w_q = weight("W_q", 1, 1.0);
+  w.b_q = bias("b_q");
+  w.w_k = weight("W_k", 2, 1.0);
+  w.b_k = bias("b_k");
+  w.w_v = weight("W_v", 3, 1.0);
+  w.b_v = bias("b_v");
+  w.w_o = weight("W_o", 4, output_scale);
+  w.b_o = bias("b_o");
+  return w;
+}
+
+// x: (n, d_model) -> y: (n, d_model)
+template <typename T>
+CausalSelfAttentionPass<T> causal_self_attention_forward(MatrixT<T> x,
+                                                         const CausalSelfAttentionWeights<T>& w) {
+  const int d_model = static_cast<int>(w.w_q.value.rows());
+  check_heads("causal self-attention forward", d_model, w.heads);
+  const Eigen::Index d_k = d_model / w.heads, n = x.rows();
+  CausalSelfAttentionPass<T> pass;
+  // 1. The three projections of the same rows, all heads at once: (n, d_model) each.
+  pass.query = detail::dense_linear_forward(x, w.w_q, &w.b_q);
+  pass.key = detail::dense_linear_forward(x, w.w_k, &w.b_k);
+  pass.value = detail::dense_linear_forward(std::move(x), w.w_v, &w.b_v);
+  // 2. Each head attends with its own d_k columns, scaled by 1/sqrt(d_k) and masked causally
+  //    (position t sees 0..t): the core's attention, whose backward pass is already checked.
+  AttentionGradOptions options;
+  options.scoring = Scoring::scaled_dot;
+  options.causal = true;
+  MatrixT<T> concat(n, d_model);
+  pass.heads.reserve(static_cast<size_t>(w.heads));
+  for (int j = 0; j < w.heads; ++j) {
+    const Eigen::Index c = j * d_k;
+    pass.heads.push_back(attention_forward<T>(pass.query.y.middleCols(c, d_k),
+                                              pass.key.y.middleCols(c, d_k),
+                                              pass.value.y.middleCols(c, d_k), options, nullptr));
+    // 3. The heads' outputs side by side: (n, d_model).
+    concat.middleCols(c, d_k) = pass.heads.back().output;
+  }
+  // 4. Mix the heads: (n, d_model) -> (n, d_model).
+  pass.output = detail::dense_linear_forward(std::move(concat), w.w_o, &w.b_o);
+  return pass;
+}
+
+// dy: (n, d_model) -> dx: (n, d_model)
+template <typename T>
+MatrixT<T> causal_self_attention_backward(const CausalSelfAttentionPass<T>& pass,
+                                          const MatrixT<T>& dy, CausalSelfAttentionWeights<T>& w) {
+  const Eigen::Index n = pass.query.y.rows(), d_model = pass.query.y.cols();
+  const Eigen::Index d_k = d_model / w.heads;
+  // 1. Back through the output projection to the concatenated heads.
+  const MatrixT<T> d_concat = detail::dense_linear_backward(pass.output, dy, w.w_o, &w.b_o);
+  // 2. Each head's slice of the concatenation back through its attention, into its columns of
+  //    dQ, dK and dV.
+  MatrixT<T> dq(n, d_model), dk(n, d_model), dv(n, d_model);
+  for (int j = 0; j < w.heads; ++j) {
+    const Eigen::Index c = j * d_k;
+    const AttentionGradients<T> g = attention_backward<T>(pass.heads[static_cast<size_t>(j)],
+                                                          d_concat.middleCols(c, d_k), nullptr);
+    dq.middleCols(c, d_k) = g.dq;
+    dk.middleCols(c, d_k) = g.dk;
+    dv.middleCols(c, d_k) = g.dv;
+  }
+  // 3. x fed all three projections: its gradient is the sum of the three.
+  MatrixT<T> dx = detail::dense_linear_backward(pass.query, dq, w.w_q, &w.b_q);
+  dx += detail::dense_linear_backward(pass.key, dk, w.w_k, &w.b_k);
+  dx += detail::dense_linear_backward(pass.value, dv, w.w_v, &w.b_v);
+  return dx;
+}
+
+#define ATTN_INSTANTIATE_CAUSAL_SELF_ATTENTION(T)                       \
+  template CausalSelfAttentionWeights<T> causal_self_attention_weights( \
+      int, int, std::uint64_t, double, const std::string&);             \
+  template CausalSelfAttentionPass<T> causal_self_attention_forward(    \
+      MatrixT<T>, const CausalSelfAttentionWeights<T>&);                \
+  template MatrixT<T> causal_self_attention_backward(                   \
+      const CausalSelfAttentionPass<T>&, const MatrixT<T>&, CausalSelfAttentionWeights<T>&);
+
+ATTN_INSTANTIATE_CAUSAL_SELF_ATTENTION(float)
+ATTN_INSTANTIATE_CAUSAL_SELF_ATTENTION(double)
+
+}  // namespace attn

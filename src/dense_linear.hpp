@@ -1,0 +1,68 @@
+// The linear layer of layers.hpp through Eigen's matrix products, for the language model. Private
+// to src/.
+//
+// layers.hpp's linear layer sums in an order fixed by the core's own loops (ordered_math.hpp), so
+// that the small reversal models give the same bits natively and in wasm. The language model does
+// not need that (only a native run must repeat itself from a seed, and Eigen's single-threaded
+// products do: same build, same order), but it spends almost all its time in products: Eigen's
+// blocked, vectorised kernels run them several times faster.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+
+#include "attn/layers.hpp"
+#include "attn/random.hpp"
+#include "checks.hpp"
+
+namespace attn::detail {
+
+// x: (n, d_in), w: (d_in, d_out), b: (1, d_out) or null -> y: (n, d_out) = x W + b.
+template <typename T>
+LinearPass<T> dense_linear_forward(MatrixT<T> x, const Parameter<T>& w, const Parameter<T>* b) {
+  if (x.cols() != w.value.rows()) {
+    fail("linear forward", "x is " + shape_of(x.rows(), x.cols()) + " and " + w.name + " is " +
+                               shape_of(w.value.rows(), w.value.cols()) +
+                               ": x needs as many columns as the weight has rows");
+  }
+  if (b && (b->value.rows() != 1 || b->value.cols() != w.value.cols())) {
+    fail("linear forward", b->name + " is " + shape_of(b->value.rows(), b->value.cols()) +
+                               " but must be " + shape_of(1, w.value.cols()));
+  }
+  LinearPass<T> pass;
+  pass.y.resize(x.rows(), w.value.cols());
+  pass.y.noalias() = x * w.value;
+  if (b) pass.y.rowwise() += b->value.row(0);
+  pass.x = std::move(x);
+  return pass;
+}
+
+// dy: (n, d_out) -> dx: (n, d_in) = dy W^T; adds x^T dy into w.grad and the column sums of dy
+// into b->grad.
+template <typename T>
+MatrixT<T> dense_linear_backward(const LinearPass<T>& pass, const MatrixT<T>& dy, Parameter<T>& w,
+                                 Parameter<T>* b) {
+  if (dy.rows() != pass.y.rows() || dy.cols() != pass.y.cols()) {
+    fail("linear backward", "dy is " + shape_of(dy.rows(), dy.cols()) + " but must be " +
+                                shape_of(pass.y.rows(), pass.y.cols()));
+  }
+  w.grad.noalias() += pass.x.transpose() * dy;
+  if (b) b->grad += dy.colwise().sum();
+  MatrixT<T> dx(dy.rows(), w.value.rows());
+  dx.noalias() = dy * w.value.transpose();
+  return dx;
+}
+
+// -> (rows, cols) for a (fan_in, fan_out) weight used as X W: uniform in +-sqrt(3 / fan_in)
+// (variance 1 / fan_in, so that an output keeps the scale of its input whatever the widths), times
+// scale. The glorot draw of the portable generator, rescaled in float first, so that float and
+// double models start from the same numbers.
+template <typename T>
+MatrixT<T> fan_in_uniform(int rows, int cols, std::uint64_t seed, double scale = 1.0) {
+  const double glorot_limit = std::sqrt(6.0 / (rows + cols));
+  const auto rescale = static_cast<float>(scale * std::sqrt(3.0 / rows) / glorot_limit);
+  const Matrix w = glorot_uniform(rows, cols, seed) * rescale;
+  return w.template cast<T>();
+}
+
+}  // namespace attn::detail

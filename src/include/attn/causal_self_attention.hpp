@@ -1,0 +1,59 @@
+// Causal multi-head self-attention over one sequence, forward and backward: the attention layer
+// of a decoder-only (GPT-style) transformer. A template on the scalar (float and double,
+// instantiated in causal_self_attention.cpp); conventions as in layers.hpp.
+//
+// For x: (n, d_model) and h heads of width d_k = d_model / h:
+//   Q = x W_q + b_q,  K = x W_k + b_k,  V = x W_v + b_v            (n, d_model) each
+//   head j reads columns [j d_k, (j + 1) d_k) of Q, K and V:
+//     A_j = softmax(mask(Q_j K_j^T / sqrt(d_k)))                  (n, n), 0 above the diagonal
+//     O_j = A_j V_j                                               (n, d_k)
+//   y = [O_0 ... O_{h-1}] W_o + b_o                               (n, d_model)
+// The mask lets position t attend to positions 0..t only, so y_t depends on x_0..x_t alone.
+// This is PyTorch's nn.MultiheadAttention with a causal attn_mask (row-vector weights: W_q is
+// in_proj_weight[0:d].T, ...).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "attn/attention_grad.hpp"
+#include "attn/layers.hpp"
+
+namespace attn {
+
+template <typename T>
+struct CausalSelfAttentionWeights {
+  int heads = 1;
+  Parameter<T> w_q, b_q, w_k, b_k, w_v, b_v;  // (d_model, d_model), (1, d_model)
+  Parameter<T> w_o, b_o;                      // (d_model, d_model), (1, d_model)
+};
+
+// Seeded weights named "<prefix>.W_q" etc.: each W uniform with variance 1 / d_model, W_o further
+// times output_scale; biases 0. Throws InvalidArgument unless heads >= 1 divides d_model.
+template <typename T>
+CausalSelfAttentionWeights<T> causal_self_attention_weights(int d_model, int heads,
+                                                            std::uint64_t seed, double output_scale,
+                                                            const std::string& prefix);
+
+template <typename T>
+struct CausalSelfAttentionPass {
+  LinearPass<T> query, key, value;      // (n, d_model) each
+  std::vector<AttentionPass<T>> heads;  // per head: weights (n, n), output (n, d_k)
+  LinearPass<T> output;                 // y: (n, d_model), from the heads' concatenation
+  const MatrixT<T>& weights(int head) const { return heads[static_cast<size_t>(head)].weights; }
+};
+
+// x: (n, d_model) -> y: (n, d_model) and every head's (n, n) attention weights. Throws
+// InvalidArgument on shapes that do not fit.
+template <typename T>
+CausalSelfAttentionPass<T> causal_self_attention_forward(MatrixT<T> x,
+                                                         const CausalSelfAttentionWeights<T>& w);
+
+// dy: (n, d_model) -> dx: (n, d_model); adds every weight's gradient into its grad. The three
+// projections read the same x, so dx is the sum of what flows back through each.
+template <typename T>
+MatrixT<T> causal_self_attention_backward(const CausalSelfAttentionPass<T>& pass,
+                                          const MatrixT<T>& dy, CausalSelfAttentionWeights<T>& w);
+
+}  // namespace attn

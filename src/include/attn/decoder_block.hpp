@@ -1,0 +1,58 @@
+// One pre-layer-norm decoder block of a GPT-style transformer, forward and backward. A template
+// on the scalar (float and double, instantiated in decoder_block.cpp); conventions as in
+// layers.hpp.
+//
+// For x: (n, d_model):
+//   h = x + CausalSelfAttention(LayerNorm_1(x))     (n, d_model)
+//   y = h + MLP(LayerNorm_2(h))                      (n, d_model)
+// Each sublayer reads a normalised copy of the residual stream and adds its result to it, so the
+// identity path from x to y is never scaled: gradients reach early blocks undiminished.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "attn/causal_self_attention.hpp"
+#include "attn/layer_norm.hpp"
+#include "attn/mlp.hpp"
+
+namespace attn {
+
+template <typename T>
+struct DecoderBlockWeights {
+  LayerNormWeights<T> norm1;
+  CausalSelfAttentionWeights<T> attention;
+  LayerNormWeights<T> norm2;
+  MlpWeights<T> mlp;
+
+  // Every parameter, in a fixed order: norm1, attention (W_q, b_q, ..., b_o), norm2, mlp.
+  std::vector<Parameter<T>*> parameters();
+};
+
+// Seeded weights named "<prefix>.norm1.gain", "<prefix>.attention.W_q", ...; output_scale
+// multiplies the two projections that write into the residual stream (W_o and W_2).
+template <typename T>
+DecoderBlockWeights<T> decoder_block_weights(int d_model, int heads, int d_mlp, std::uint64_t seed,
+                                             double output_scale, const std::string& prefix);
+
+template <typename T>
+struct DecoderBlockPass {
+  LayerNormPass<T> norm1;                // (n, d_model)
+  CausalSelfAttentionPass<T> attention;  // (n, d_model), weights (n, n) per head
+  MatrixT<T> h;                          // (n, d_model) x + attention
+  LayerNormPass<T> norm2;                // (n, d_model)
+  MlpPass<T> mlp;                        // (n, d_model)
+  MatrixT<T> y;                          // (n, d_model) h + mlp
+};
+
+// x: (n, d_model) -> y: (n, d_model).
+template <typename T>
+DecoderBlockPass<T> decoder_block_forward(const MatrixT<T>& x, const DecoderBlockWeights<T>& w);
+
+// dy: (n, d_model) -> dx: (n, d_model); adds every weight's gradient into its grad.
+template <typename T>
+MatrixT<T> decoder_block_backward(const DecoderBlockPass<T>& pass, const MatrixT<T>& dy,
+                                  DecoderBlockWeights<T>& w);
+
+}  // namespace attn

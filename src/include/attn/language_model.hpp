@@ -1,0 +1,105 @@
+// A small causal (GPT-style) language model on frozen word vectors, forward and backward. A
+// template on the scalar (float for training, double for the gradient checks; instantiated in
+// language_model.cpp); conventions as in layers.hpp. docs/language-model.md draws it with shapes.
+//
+// For a sequence of n <= context token ids t_0 .. t_{n-1}:
+//   x_i = E[t_i] W_in + b_in + P_i                    (n, d_model)  E frozen (vocab, d_embed),
+//                                                                   P learned (context, d_model)
+//   x = block_l(x) for l = 0 .. layers-1              (n, d_model)  pre-layer-norm decoder blocks
+//   h = LayerNorm_f(x)                                (n, d_model)
+//   logits = (h W_out) E^T + b_out                    (n, vocab)    the output tied to the same E
+// Position i's logits predict token i + 1 and depend on t_0 .. t_i only (causal attention).
+// The loss over a batch is the mean softmax cross-entropy of every counted next token.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "attn/decoder_block.hpp"
+#include "attn/layer_norm.hpp"
+#include "attn/layers.hpp"
+
+namespace attn {
+
+struct LanguageModelConfig {
+  int vocab = 0;           // rows of the word vectors E
+  int d_embed = 100;       // their width (frozen)
+  int d_model = 128;       // width of the residual stream
+  int layers = 2;          // decoder blocks
+  int heads = 4;           // per block; must divide d_model
+  int d_mlp = 512;         // hidden width of each block's MLP
+  int context = 64;        // longest sequence, rows of P
+  std::uint64_t seed = 1;  // initial weights
+};
+
+// Which positions get logits: all of them (training), or only the last (generation, where the
+// (n, vocab) product would cost n times as much for one prediction).
+enum class LogitRows { every_position, last_position };
+
+template <typename T>
+struct LanguageModelPass {
+  std::vector<int> tokens;                  // (n)
+  LinearPass<T> input;                      // (n, d_model) E[t] W_in + b_in; x = E[t] (n, d_embed)
+  MatrixT<T> x0;                            // (n, d_model) with P added
+  std::vector<DecoderBlockPass<T>> blocks;  // per layer, each (n, d_model)
+  LayerNormPass<T> final_norm;              // h: (n, d_model)
+  LinearPass<T> projection;                 // (rows, d_embed) h W_out, rows as `logits`
+  MatrixT<T> logits;                        // (rows, vocab): rows n, or 1 for last_position
+  LogitRows rows = LogitRows::every_position;
+
+  // Layer l's head j: (n, n) weights, row i over positions 0..i, exactly 0 above the diagonal.
+  const MatrixT<T>& attention_weights(int layer, int head) const {
+    return blocks[static_cast<size_t>(layer)].attention.weights(head);
+  }
+};
+
+template <typename T>
+class LanguageModel {
+ public:
+  // word_vectors: (vocab, d_embed), kept frozen (never a parameter). Seeded initial weights, the
+  // same numbers for float and double (drawn in float): W_in and W_out uniform with variance
+  // 1 / fan_in, W_in divided by the RMS entry of E (token inputs of unit scale) and W_out by
+  // the RMS row norm of E (logits of unit variance at the start); P unit normal times 0.2;
+  // W_o and W_2 of every block times 1 / sqrt(2 layers) (the residual stream's variance grows
+  // by about 1 per block, not per sublayer); biases 0, gains 1.
+  // Throws InvalidArgument on a config out of range or word vectors of the wrong shape.
+  LanguageModel(const LanguageModelConfig& config, MatrixT<T> word_vectors);
+
+  // tokens: n ids in [0, vocab) with 1 <= n <= context -> logits (n or 1, vocab) and every
+  // intermediate the backward pass needs.
+  LanguageModelPass<T> forward(const std::vector<int>& tokens,
+                               LogitRows rows = LogitRows::every_position) const;
+
+  // d_logits: the shape of pass.logits -> adds dL/d(every parameter) into its grad.
+  void backward(const LanguageModelPass<T>& pass, const MatrixT<T>& d_logits);
+
+  // inputs[s], targets[s]: sequence s's tokens and, for each position, the id of the token that
+  // should follow it, or kIgnoredTarget. Returns the mean cross-entropy over every counted
+  // target of the batch. Throws InvalidArgument on mismatched sizes or when every target is
+  // ignored.
+  T loss(const std::vector<std::vector<int>>& inputs,
+         const std::vector<std::vector<int>>& targets) const;
+
+  // The same loss, and adds its gradient with respect to every parameter into the parameters'
+  // grads (zero them first for one batch's gradient). Sequences run one after the other, in
+  // order, so a native build repeats its numbers exactly from a seed.
+  T loss_and_backward(const std::vector<std::vector<int>>& inputs,
+                      const std::vector<std::vector<int>>& targets);
+
+  void zero_grad();
+  // The trainable parameters in a fixed order: W_in, b_in, P, each block's (see
+  // DecoderBlockWeights), final_norm.gain, final_norm.bias, W_out, b_out. Stable pointers.
+  std::vector<Parameter<T>*> parameters();
+  const LanguageModelConfig& config() const { return config_; }
+  const MatrixT<T>& word_vectors() const { return word_vectors_; }
+
+ private:
+  LanguageModelConfig config_;
+  MatrixT<T> word_vectors_;  // E: (vocab, d_embed), frozen
+  Parameter<T> input_w_, input_b_, positions_;
+  std::vector<DecoderBlockWeights<T>> blocks_;
+  LayerNormWeights<T> final_norm_;
+  Parameter<T> output_w_, output_b_;
+};
+
+}  // namespace attn

@@ -1,0 +1,245 @@
+#include "attn/language_model.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <utility>
+
+#include "attn/loss.hpp"
+#include "attn/random.hpp"
+#include "attn/reversal_task.hpp"
+#include "checks.hpp"
+#include "dense_linear.hpp"
+
+namespace attn {
+namespace {
+
+constexpr const char* kWhere = "language model";
+
+void check_range(const char* name, long long value, long long lowest, long long highest) {
+  if (value < lowest || value > highest) {
+    detail::fail(kWhere, std::string(name) + " must be between " + std::to_string(lowest) +
+                             " and " + std::to_string(highest) + ", got " + std::to_string(value));
+  }
+}
+
+// Checks a batch and returns the number of counted (not ignored) targets in it.
+int counted_targets(const std::vector<std::vector<int>>& inputs,
+                    const std::vector<std::vector<int>>& targets, int vocab) {
+  if (inputs.size() != targets.size()) {
+    detail::fail(kWhere, std::to_string(inputs.size()) + " input sequences but " +
+                             std::to_string(targets.size()) + " target sequences");
+  }
+  int counted = 0;
+  for (size_t s = 0; s < inputs.size(); ++s) {
+    if (inputs[s].size() != targets[s].size()) {
+      detail::fail(kWhere, "sequence " + std::to_string(s) + " has " +
+                               std::to_string(inputs[s].size()) + " tokens but " +
+                               std::to_string(targets[s].size()) + " targets: one per token");
+    }
+    for (const int t : targets[s]) {
+      if (t == kIgnoredTarget) continue;
+      if (t < 0 || t >= vocab) {
+        detail::fail(kWhere, "target " + std::to_string(t) + " in sequence " + std::to_string(s) +
+                                 " is neither a word id in [0, " + std::to_string(vocab) +
+                                 ") nor ignored");
+      }
+      ++counted;
+    }
+  }
+  if (counted == 0) detail::fail(kWhere, "every target of the batch is ignored: there is no loss");
+  return counted;
+}
+
+bool any_counted(const std::vector<int>& targets) {
+  for (const int t : targets) {
+    if (t != kIgnoredTarget) return true;
+  }
+  return false;
+}
+
+// sqrt(mean of x^2) over every entry, in double.
+template <typename T>
+double rms(const MatrixT<T>& x) {
+  return std::sqrt(x.template cast<double>().squaredNorm() / static_cast<double>(x.size()));
+}
+
+}  // namespace
+
+template <typename T>
+LanguageModel<T>::LanguageModel(const LanguageModelConfig& config, MatrixT<T> word_vectors)
+    : config_(config), word_vectors_(std::move(word_vectors)) {
+  check_range("vocab", config.vocab, 2, 1 << 20);
+  check_range("d_embed", config.d_embed, 1, 4096);
+  check_range("d_model", config.d_model, 1, 4096);
+  check_range("layers", config.layers, 1, 64);
+  check_range("heads", config.heads, 1, config.d_model);
+  check_range("d_mlp", config.d_mlp, 1, 16384);
+  check_range("context", config.context, 1, 4096);
+  if (config.d_model % config.heads != 0) {
+    detail::fail(kWhere, "heads (" + std::to_string(config.heads) + ") must divide d_model (" +
+                             std::to_string(config.d_model) + ")");
+  }
+  if (word_vectors_.rows() != config.vocab || word_vectors_.cols() != config.d_embed) {
+    detail::fail(kWhere, "the word vectors are " +
+                             shape_of(word_vectors_.rows(), word_vectors_.cols()) +
+                             " but the config asks for " + shape_of(config.vocab, config.d_embed) +
+                             " (vocab x d_embed)");
+  }
+  detail::require_finite(kWhere, "the word vectors", word_vectors_);
+  const double e_rms = rms(word_vectors_);
+  if (!(e_rms > 0)) detail::fail(kWhere, "the word vectors are all zero");
+
+  const int d = config.d_model, e = config.d_embed;
+  // Every parameter draws from a stream of its own, so adding one changes no other.
+  const auto seed = [&](std::uint64_t tag) { return derive_seed(config.seed, tag); };
+  input_w_ = Parameter<T>("W_in", detail::fan_in_uniform<T>(e, d, seed(1), 1.0 / e_rms));
+  input_b_ = Parameter<T>("b_in", MatrixT<T>::Zero(1, d));
+  const Matrix p = unit_normal(config.context, d, seed(2)) * 0.2f;
+  positions_ = Parameter<T>("P", p.cast<T>());
+  const double residual_scale = 1.0 / std::sqrt(2.0 * config.layers);
+  for (int l = 0; l < config.layers; ++l) {
+    blocks_.push_back(decoder_block_weights<T>(d, config.heads, config.d_mlp,
+                                               seed(100 + static_cast<std::uint64_t>(l)),
+                                               residual_scale, "block" + std::to_string(l)));
+  }
+  final_norm_ = layer_norm_weights<T>(d, "final_norm");
+  // Row norms of E have mean square e * e_rms^2; h W_out has entries of about unit variance.
+  const double row_rms = e_rms * std::sqrt(static_cast<double>(e));
+  output_w_ = Parameter<T>("W_out", detail::fan_in_uniform<T>(d, e, seed(3), 1.0 / row_rms));
+  output_b_ = Parameter<T>("b_out", MatrixT<T>::Zero(1, config.vocab));
+}
+
+template <typename T>
+std::vector<Parameter<T>*> LanguageModel<T>::parameters() {
+  std::vector<Parameter<T>*> list{&input_w_, &input_b_, &positions_};
+  for (DecoderBlockWeights<T>& block : blocks_) {
+    const auto own = block.parameters();
+    list.insert(list.end(), own.begin(), own.end());
+  }
+  list.insert(list.end(), {&final_norm_.gain, &final_norm_.bias, &output_w_, &output_b_});
+  return list;
+}
+
+template <typename T>
+void LanguageModel<T>::zero_grad() {
+  for (Parameter<T>* p : parameters()) p->zero_grad();
+}
+
+// tokens: (n) -> logits: (n or 1, vocab)
+template <typename T>
+LanguageModelPass<T> LanguageModel<T>::forward(const std::vector<int>& tokens,
+                                               LogitRows rows) const {
+  const auto n = static_cast<Eigen::Index>(tokens.size());
+  if (n < 1 || n > config_.context) {
+    detail::fail(kWhere, "a sequence needs 1 to " + std::to_string(config_.context) +
+                             " tokens (the context), got " + std::to_string(n));
+  }
+  LanguageModelPass<T> pass;
+  pass.tokens = tokens;
+  pass.rows = rows;
+  // 1. Look up the frozen word vectors: (n, d_embed).
+  MatrixT<T> embedded(n, config_.d_embed);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const int id = tokens[static_cast<size_t>(i)];
+    if (id < 0 || id >= config_.vocab) {
+      detail::fail(kWhere, "tokens[" + std::to_string(i) + "] = " + std::to_string(id) +
+                               " is not a word id in [0, " + std::to_string(config_.vocab) + ")");
+    }
+    embedded.row(i) = word_vectors_.row(id);
+  }
+  // 2. Into the residual stream's width, plus the learned position of each row: (n, d_model).
+  pass.input = detail::dense_linear_forward(std::move(embedded), input_w_, &input_b_);
+  pass.x0 = pass.input.y + positions_.value.topRows(n);
+  // 3. The decoder blocks, each (n, d_model) -> (n, d_model).
+  pass.blocks.reserve(blocks_.size());
+  const MatrixT<T>* x = &pass.x0;
+  for (const DecoderBlockWeights<T>& block : blocks_) {
+    pass.blocks.push_back(decoder_block_forward(*x, block));
+    x = &pass.blocks.back().y;
+  }
+  // 4. A last layer norm: the pre-LN blocks leave the stream itself unnormalised.
+  pass.final_norm = layer_norm_forward(*x, final_norm_);
+  // 5. The tied output: project to the word vectors' width, then score every word by its dot
+  //    product with its own frozen vector, plus a learned bias per word: (rows, vocab). This
+  //    product (rows x d_embed x vocab) is by far the largest of the model.
+  MatrixT<T> h = rows == LogitRows::every_position ? pass.final_norm.y
+                                                   : MatrixT<T>(pass.final_norm.y.bottomRows(1));
+  pass.projection = detail::dense_linear_forward<T>(std::move(h), output_w_, nullptr);
+  pass.logits.resize(pass.projection.y.rows(), config_.vocab);
+  pass.logits.noalias() = pass.projection.y * word_vectors_.transpose();
+  pass.logits.rowwise() += output_b_.value.row(0);
+  return pass;
+}
+
+// d_logits: (rows, vocab)
+template <typename T>
+void LanguageModel<T>::backward(const LanguageModelPass<T>& pass, const MatrixT<T>& d_logits) {
+  if (d_logits.rows() != pass.logits.rows() || d_logits.cols() != pass.logits.cols()) {
+    detail::fail(kWhere, "d_logits is " + shape_of(d_logits.rows(), d_logits.cols()) +
+                             " but the logits are " +
+                             shape_of(pass.logits.rows(), pass.logits.cols()));
+  }
+  const Eigen::Index n = pass.x0.rows();
+  // 1. logits = z E^T + b: dL/db = column sums of d_logits, dL/dz = d_logits E (E is frozen,
+  //    so no dL/dE is formed: that would be another product as large as the forward one).
+  output_b_.grad += d_logits.colwise().sum();
+  MatrixT<T> dz(d_logits.rows(), config_.d_embed);
+  dz.noalias() = d_logits * word_vectors_;
+  // 2. z = h W_out, back to the final norm's rows (only the last row when it alone had logits).
+  const MatrixT<T> dh_rows =
+      detail::dense_linear_backward<T>(pass.projection, dz, output_w_, nullptr);
+  MatrixT<T> dh = MatrixT<T>::Zero(n, config_.d_model);
+  dh.bottomRows(dh_rows.rows()) = dh_rows;
+  // 3. Back through the final norm and the blocks, last to first.
+  MatrixT<T> dx = layer_norm_backward(pass.final_norm, dh, final_norm_);
+  for (size_t l = blocks_.size(); l-- > 0;) {
+    dx = decoder_block_backward(pass.blocks[l], dx, blocks_[l]);
+  }
+  // 4. x0 = E[t] W_in + b_in + P: position i's row of P gets row i of dx.
+  positions_.grad.topRows(n) += dx;
+  detail::dense_linear_backward(pass.input, dx, input_w_, &input_b_);
+}
+
+template <typename T>
+T LanguageModel<T>::loss(const std::vector<std::vector<int>>& inputs,
+                         const std::vector<std::vector<int>>& targets) const {
+  const int counted = counted_targets(inputs, targets, config_.vocab);
+  T total = 0;
+  int rows = 0;
+  for (size_t s = 0; s < inputs.size(); ++s) {
+    if (!any_counted(targets[s])) continue;
+    LanguageModelPass<T> pass = forward(inputs[s]);
+    total += softmax_cross_entropy_in_place(pass.logits, targets[s], T(1), &rows);
+  }
+  return total / static_cast<T>(counted);
+}
+
+template <typename T>
+T LanguageModel<T>::loss_and_backward(const std::vector<std::vector<int>>& inputs,
+                                      const std::vector<std::vector<int>>& targets) {
+  const int counted = counted_targets(inputs, targets, config_.vocab);
+  T total = 0;
+  int rows = 0;
+  for (size_t s = 0; s < inputs.size(); ++s) {
+    if (!any_counted(targets[s])) continue;
+    // 1. One sequence at a time: its (n, vocab) logits are the largest matrix of the step, and
+    //    only one sequence's exist at a time.
+    LanguageModelPass<T> pass = forward(inputs[s]);
+    // 2. The logits become dL/dlogits in place. The batch's mean weighs each counted row by
+    //    1 / counted over the whole batch: the sequence's own mean, times (rows counted here) /
+    //    (rows counted in the batch), which the scale does once the rows here are known.
+    const std::vector<int>& t = targets[s];
+    const auto here = static_cast<T>(
+        std::count_if(t.begin(), t.end(), [](int id) { return id != kIgnoredTarget; }));
+    total += softmax_cross_entropy_in_place(pass.logits, t, here / static_cast<T>(counted), &rows);
+    // 3. Back through the model, adding into every parameter's gradient.
+    backward(pass, pass.logits);
+  }
+  return total / static_cast<T>(counted);
+}
+
+template class LanguageModel<float>;
+template class LanguageModel<double>;
+
+}  // namespace attn

@@ -1,0 +1,224 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <vector>
+
+#include "attn/language_model.hpp"
+#include "attn/loss.hpp"
+#include "gradient_check.hpp"
+
+using test::MatD;
+
+namespace {
+
+constexpr int kIgnored = attn::kIgnoredTarget;
+
+// A tiny model with the real model's shape of parts: 9 words of width 5, d_model 8, 2 blocks of
+// 2 heads, MLP width 16, context 6.
+attn::LanguageModelConfig tiny_config() {
+  attn::LanguageModelConfig c;
+  c.vocab = 9;
+  c.d_embed = 5;
+  c.d_model = 8;
+  c.layers = 2;
+  c.heads = 2;
+  c.d_mlp = 16;
+  c.context = 6;
+  c.seed = 7;
+  return c;
+}
+
+template <typename T>
+attn::LanguageModel<T> tiny_model() {
+  const attn::LanguageModelConfig c = tiny_config();
+  return attn::LanguageModel<T>(c, attn::unit_normal(c.vocab, c.d_embed, 70).cast<T>());
+}
+
+// Three sequences of different lengths (the last at the full context), with ignored targets.
+const std::vector<std::vector<int>> kInputs = {{1, 4, 2, 8}, {3, 3, 0, 5, 7, 6}, {2, 5}};
+const std::vector<std::vector<int>> kTargets = {
+    {4, 2, 8, kIgnored}, {3, 0, 5, 7, 6, 1}, {kIgnored, kIgnored}};
+
+}  // namespace
+
+TEST_CASE(
+    "language model: the batch loss's gradient w.r.t. every parameter matches central "
+    "differences",
+    "[language-model]") {
+  auto model = tiny_model<double>();
+  // Move every parameter off its initial value (biases 0, gains 1) into general position.
+  std::uint64_t seed = 100;
+  for (attn::Parameter<double>* p : model.parameters()) {
+    p->value += test::random_d(static_cast<int>(p->value.rows()), static_cast<int>(p->value.cols()),
+                               seed++) *
+                0.2;
+  }
+  model.zero_grad();
+  const double loss = model.loss_and_backward(kInputs, kTargets);
+  CHECK(loss == Approx(model.loss(kInputs, kTargets)).epsilon(1e-14));
+  const auto params = model.parameters();
+  REQUIRE(params.size() == 3 + 2 * 16 + 4);
+  for (attn::Parameter<double>* p : params) {
+    const MatD analytic = p->grad;
+    test::check_gradient("dL/d" + p->name, p->value, analytic,
+                         [&] { return model.loss(kInputs, kTargets); });
+  }
+}
+
+TEST_CASE(
+    "language model: no gradient reaches the rows of P past the sequence, nor a last position "
+    "whose target is ignored",
+    "[language-model]") {
+  auto model = tiny_model<double>();
+  const std::vector<std::vector<int>> inputs = {{1, 2, 3}};
+  model.loss_and_backward(inputs, {{2, 3, kIgnored}});
+  const auto params = model.parameters();
+  const attn::Parameter<double>& p = *params[2];
+  REQUIRE(p.name == "P");
+  CHECK(p.grad.topRows(2).norm() > 0);
+  // Position 2's target is ignored, and nothing later reads position 2: no gradient reaches it.
+  CHECK(p.grad.bottomRows(4).isZero(0));
+}
+
+TEST_CASE("language model: the batch loss is the mean over counted targets of every sequence",
+          "[language-model]") {
+  auto model = tiny_model<double>();
+  double total = 0;
+  int counted = 0;
+  for (size_t s = 0; s < kInputs.size(); ++s) {
+    const MatD logits = model.forward(kInputs[s]).logits;
+    for (size_t i = 0; i < kTargets[s].size(); ++i) {
+      const int t = kTargets[s][i];
+      if (t == kIgnored) continue;
+      const auto row = logits.row(static_cast<Eigen::Index>(i));
+      total += std::log(row.array().exp().sum()) - row(t);
+      ++counted;
+    }
+  }
+  REQUIRE(counted == 9);
+  CHECK(model.loss(kInputs, kTargets) == Approx(total / counted).epsilon(1e-12));
+}
+
+TEST_CASE("language model: position i's logits do not change when tokens after i change",
+          "[language-model]") {
+  const auto model = tiny_model<float>();
+  const std::vector<int> tokens = {1, 4, 2, 8, 0, 3};
+  const auto before = model.forward(tokens);
+  for (size_t i = 0; i + 1 < tokens.size(); ++i) {
+    std::vector<int> changed = tokens;
+    for (size_t j = i + 1; j < tokens.size(); ++j)
+      changed[j] = (changed[j] + 1 + static_cast<int>(j)) % 9;
+    const auto after = model.forward(changed);
+    INFO("tokens changed after position " << i);
+    const auto rows = static_cast<Eigen::Index>(i + 1);
+    CHECK(after.logits.topRows(rows) == before.logits.topRows(rows));  // bit for bit
+    CHECK((after.logits.row(rows) - before.logits.row(rows)).norm() > 1e-4f);
+    for (int l = 0; l < 2; ++l) {
+      for (int h = 0; h < 2; ++h) {
+        CHECK(after.attention_weights(l, h).topRows(rows) ==
+              before.attention_weights(l, h).topRows(rows));
+      }
+    }
+  }
+}
+
+TEST_CASE("language model: the forward pass returns every layer's and head's causal weights",
+          "[language-model]") {
+  const auto model = tiny_model<double>();
+  const auto pass = model.forward({1, 2, 3, 4});
+  REQUIRE(pass.logits.rows() == 4);
+  REQUIRE(pass.logits.cols() == 9);
+  REQUIRE(pass.blocks.size() == 2);
+  for (int l = 0; l < 2; ++l) {
+    for (int h = 0; h < 2; ++h) {
+      const MatD& a = pass.attention_weights(l, h);
+      REQUIRE(a.rows() == 4);
+      CHECK(a.rowwise().sum().isApproxToConstant(1.0, 1e-12));
+      CHECK(a.triangularView<Eigen::StrictlyUpper>().toDenseMatrix().isZero(0));
+    }
+  }
+}
+
+TEST_CASE("language model: logits for the last position alone equal the last row of all",
+          "[language-model]") {
+  auto model = tiny_model<double>();
+  const std::vector<int> tokens = {5, 1, 1, 7, 2};
+  const auto all = model.forward(tokens);
+  const auto last = model.forward(tokens, attn::LogitRows::last_position);
+  REQUIRE(last.logits.rows() == 1);
+  CHECK(last.logits.isApprox(all.logits.bottomRows(1), 1e-12));
+  // Its backward pass is the full one's with zero gradient on the other rows.
+  MatD d_last = test::random_d(1, 9, 5);
+  MatD d_all = MatD::Zero(5, 9);
+  d_all.bottomRows(1) = d_last;
+  model.zero_grad();
+  model.backward(last, d_last);
+  std::vector<MatD> from_last;
+  for (auto* p : model.parameters()) from_last.push_back(p->grad);
+  model.zero_grad();
+  model.backward(all, d_all);
+  const auto params = model.parameters();
+  for (size_t i = 0; i < params.size(); ++i) {
+    INFO(params[i]->name);
+    CHECK((params[i]->grad - from_last[i]).norm() <= 1e-12 * (1 + from_last[i].norm()));
+  }
+}
+
+TEST_CASE("language model: a seed gives the same weights and the same float step, bit for bit",
+          "[language-model]") {
+  auto a = tiny_model<float>();
+  auto b = tiny_model<float>();
+  const auto pa = a.parameters(), pb = b.parameters();
+  const float la = a.loss_and_backward(kInputs, kTargets);
+  const float lb = b.loss_and_backward(kInputs, kTargets);
+  CHECK(la == lb);
+  for (size_t i = 0; i < pa.size(); ++i) {
+    CHECK(pa[i]->value == pb[i]->value);
+    CHECK(pa[i]->grad == pb[i]->grad);
+  }
+  // The double model starts from the same numbers (drawn in float).
+  auto d = tiny_model<double>();
+  CHECK(d.parameters()[0]->value == pa[0]->value.cast<double>());
+  // Another seed, other weights.
+  attn::LanguageModelConfig other = tiny_config();
+  other.seed = 8;
+  attn::LanguageModel<float> c(other, a.word_vectors());
+  CHECK(c.parameters()[0]->value != pa[0]->value);
+}
+
+TEST_CASE("language model: logits start with about unit variance whatever the scale of E",
+          "[language-model]") {
+  attn::LanguageModelConfig c = tiny_config();
+  c.vocab = 400;
+  c.d_embed = 20;
+  c.d_model = 16;
+  c.context = 32;
+  std::vector<int> tokens(32);
+  for (int i = 0; i < 32; ++i) tokens[static_cast<size_t>(i)] = (i * 37) % 400;
+  for (const double scale : {0.1, 1.0, 10.0}) {
+    const attn::LanguageModel<double> model(
+        c, attn::unit_normal(c.vocab, c.d_embed, 71).cast<double>() * scale);
+    const MatD logits = model.forward(tokens).logits;
+    const double var = (logits.array() - logits.mean()).square().mean();
+    INFO("E scaled by " << scale);
+    CHECK(var > 0.3);
+    CHECK(var < 3.0);
+  }
+}
+
+TEST_CASE("language model: bad configs and inputs are named", "[language-model]") {
+  attn::LanguageModelConfig c = tiny_config();
+  const MatD e = attn::unit_normal(9, 5, 1).cast<double>();
+  c.heads = 3;
+  CHECK_THROWS_WITH(attn::LanguageModel<double>(c, e), Catch::Contains("must divide d_model"));
+  c = tiny_config();
+  CHECK_THROWS_WITH(attn::LanguageModel<double>(c, MatD::Ones(9, 4)),
+                    Catch::Contains("word vectors are 9x4 but the config asks for 9x5"));
+  const auto model = tiny_model<double>();
+  CHECK_THROWS_WITH(model.forward({}), Catch::Contains("1 to 6 tokens"));
+  CHECK_THROWS_WITH(model.forward({1, 2, 3, 4, 5, 6, 7}), Catch::Contains("got 7"));
+  CHECK_THROWS_WITH(model.forward({1, 9}), Catch::Contains("tokens[1] = 9"));
+  CHECK_THROWS_WITH(model.loss({{1, 2}}, {{2}}), Catch::Contains("2 tokens but 1 targets"));
+  CHECK_THROWS_WITH(model.loss({{1, 2}}, {{kIgnored, kIgnored}}),
+                    Catch::Contains("every target of the batch is ignored"));
+  CHECK_THROWS_WITH(model.loss({{1, 2}}, {{2, 9}}), Catch::Contains("target 9"));
+}
