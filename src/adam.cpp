@@ -37,6 +37,12 @@ Adam<T>::Adam(std::vector<Parameter<T>*> parameters, const AdamOptions& options)
 }
 
 template <typename T>
+void Adam<T>::set_learning_rate(double rate) {
+  check_option("learning_rate", rate, 0, 1e3, false);
+  options_.learning_rate = rate;
+}
+
+template <typename T>
 void Adam<T>::step() {
   ++steps_;
   beta1_power_ *= options_.beta1;

@@ -36,6 +36,34 @@ TEST_CASE("adam: the first step moves every entry by the learning rate against i
   }
 }
 
+TEST_CASE("adam: a new learning rate scales the next step and keeps the running means", "[adam]") {
+  ParamD a{"a", test::random_d(2, 3, 71)}, b{"b", a.value};
+  const MatD g1 = test::random_d(2, 3, 72), g2 = test::random_d(2, 3, 73);
+  attn::AdamOptions options;
+  options.learning_rate = 0.01;
+  attn::Adam<double> full({&a}, options), scaled({&b}, options);
+  a.grad = g1;
+  b.grad = g1;
+  full.step();
+  scaled.step();
+  const MatD after_first = a.value;
+  REQUIRE(b.value == after_first);
+  scaled.set_learning_rate(0.0025);
+  CHECK(scaled.learning_rate() == 0.0025);
+  a.grad = g2;
+  b.grad = g2;
+  full.step();
+  scaled.step();
+  // Same means, so the second step of `scaled` is a quarter of that of `full`.
+  for (Eigen::Index i = 0; i < a.value.size(); ++i) {
+    const double step_full = a.value.data()[i] - after_first.data()[i];
+    const double step_scaled = b.value.data()[i] - after_first.data()[i];
+    CHECK(step_scaled == Approx(0.25 * step_full).epsilon(1e-9));
+  }
+  CHECK_THROWS_AS(scaled.set_learning_rate(0), attn::InvalidArgument);
+  CHECK_THROWS_AS(scaled.set_learning_rate(NAN), attn::InvalidArgument);
+}
+
 TEST_CASE("adam: minimises an ill-conditioned quadratic", "[adam]") {
   // f(x, y) = 1/2 sum a_i (x_i - c_i)^2 + 1/2 sum b_j (y_j - d_j)^2, curvatures from 0.01 to 100,
   // over two parameters: the minimum is x = c, y = d.

@@ -28,6 +28,10 @@ class Adam {
   // One update from the gradients now held in the parameters (which it leaves as they are).
   void step();
   long steps() const { return steps_; }
+  // A schedule changes the rate between steps; the running means are kept. Throws
+  // InvalidArgument unless 0 < rate < 1e3.
+  void set_learning_rate(double rate);
+  double learning_rate() const { return options_.learning_rate; }
 
  private:
   std::vector<Parameter<T>*> parameters_;

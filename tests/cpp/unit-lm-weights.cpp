@@ -1,0 +1,189 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "attn/language_model.hpp"
+#include "attn/lm_weights.hpp"
+#include "helpers.hpp"
+
+namespace {
+
+using Mat = attn::MatrixT<float>;
+using Bytes = std::vector<std::uint8_t>;
+using Catch::Matchers::Contains;
+
+attn::LanguageModelConfig small_config(std::uint64_t seed = 3) {
+  attn::LanguageModelConfig c;
+  c.vocab = 7;
+  c.d_embed = 3;
+  c.d_model = 4;
+  c.layers = 2;
+  c.heads = 2;
+  c.d_mlp = 8;
+  c.context = 5;
+  c.seed = seed;
+  return c;
+}
+
+// A model of small_config whose every parameter is moved off its initial value.
+attn::LanguageModel<float> trained_looking_model(std::uint64_t seed) {
+  attn::LanguageModel<float> model(small_config(seed), test::random(7, 3, 50));
+  std::uint64_t s = seed * 100;
+  for (attn::Parameter<float>* p : model.parameters()) {
+    p->value +=
+        test::random(static_cast<int>(p->value.rows()), static_cast<int>(p->value.cols()), s++) *
+        0.3f;
+  }
+  return model;
+}
+
+void put_u32(Bytes& b, std::size_t at, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) b[at + i] = static_cast<std::uint8_t>(v >> (8 * i));
+}
+
+}  // namespace
+
+TEST_CASE("lm weights: float16 conversion rounds to nearest even and reads back exactly",
+          "[lm-weights]") {
+  CHECK(attn::float_to_half(1.0f) == 0x3c00);
+  CHECK(attn::float_to_half(-2.0f) == 0xc000);
+  CHECK(attn::float_to_half(0.0f) == 0x0000);
+  CHECK(attn::float_to_half(-0.0f) == 0x8000);
+  CHECK(attn::float_to_half(65504.0f) == 0x7bff);
+  CHECK(attn::float_to_half(0.1f) == 0x2e66);
+  CHECK(attn::float_to_half(std::ldexp(1.0f, -24)) == 0x0001);  // smallest subnormal
+  CHECK(attn::float_to_half(std::ldexp(1.0f, -26)) == 0x0000);  // below half of it
+  CHECK(attn::float_to_half(std::ldexp(1.0f, -14)) == 0x0400);  // smallest normal
+  // Ties between two float16s go to the even one.
+  CHECK(attn::float_to_half(1.0f + std::ldexp(1.0f, -11)) == 0x3c00);
+  CHECK(attn::float_to_half(1.0f + 3 * std::ldexp(1.0f, -11)) == 0x3c02);
+  CHECK(attn::float_to_half(1.0f + std::ldexp(1.0f, -11) + std::ldexp(1.0f, -20)) == 0x3c01);
+  // A carry out of the mantissa moves to the next binade.
+  CHECK(attn::float_to_half(2.0f - std::ldexp(1.0f, -12)) == 0x4000);
+  CHECK_THROWS_AS(attn::float_to_half(65520.0f), attn::InvalidArgument);
+  CHECK_THROWS_AS(attn::float_to_half(INFINITY), attn::InvalidArgument);
+  CHECK_THROWS_AS(attn::float_to_half(NAN), attn::InvalidArgument);
+  CHECK(attn::float_to_half(65519.0f) == 0x7bff);
+
+  // Every finite float16 reads back as a float that converts to the same code.
+  int checked = 0;
+  for (std::uint32_t h = 0; h < 65536; ++h) {
+    if ((h & 0x7c00u) == 0x7c00u) continue;
+    const float x = attn::half_to_float(static_cast<std::uint16_t>(h));
+    REQUIRE(attn::float_to_half(x) == h);
+    ++checked;
+  }
+  CHECK(checked == 63488);
+  CHECK(attn::half_to_float(0x3555) == Approx(0.333251953125f).epsilon(0));
+  CHECK(std::isinf(attn::half_to_float(0x7c00)));
+}
+
+TEST_CASE("lm weights: the shapes listed are those of the model's parameters, in order",
+          "[lm-weights]") {
+  attn::LanguageModel<float> model(small_config(), test::random(7, 3, 1));
+  const auto shapes = attn::language_model_parameter_shapes(model.config());
+  const auto params = model.parameters();
+  REQUIRE(shapes.size() == params.size());
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    INFO(params[i]->name);
+    CHECK(shapes[i].first == params[i]->value.rows());
+    CHECK(shapes[i].second == params[i]->value.cols());
+    count += static_cast<std::size_t>(params[i]->value.size());
+  }
+  CHECK(attn::language_model_parameter_count(model.config()) == count);
+}
+
+TEST_CASE("lm weights: a model written and read back predicts as its float16-rounded self",
+          "[lm-weights]") {
+  attn::LanguageModel<float> model = trained_looking_model(4);
+  const Bytes bytes = attn::encode_language_model(model, 0xeaba90f4u);
+  const std::size_t count = attn::language_model_parameter_count(model.config());
+  REQUIRE(bytes.size() == 48 + 2 * count);
+  CHECK(std::memcmp(bytes.data(), "ATTNLMWT", 8) == 0);
+
+  const attn::LanguageModelWeights w =
+      attn::parse_language_model_weights(bytes.data(), bytes.size());
+  CHECK(w.vocab_hash == 0xeaba90f4u);
+  CHECK(w.config.vocab == 7);
+  CHECK(w.config.d_embed == 3);
+  CHECK(w.config.d_model == 4);
+  CHECK(w.config.layers == 2);
+  CHECK(w.config.heads == 2);
+  CHECK(w.config.d_mlp == 8);
+  CHECK(w.config.context == 5);
+  const auto params = model.parameters();
+  REQUIRE(w.values.size() == params.size());
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    const Mat& original = params[i]->value;
+    const Mat& back = w.values[i];
+    REQUIRE(back.rows() == original.rows());
+    REQUIRE(back.cols() == original.cols());
+    for (Eigen::Index k = 0; k < original.size(); ++k) {
+      const float x = original.data()[k], q = back.data()[k];
+      // Within half a unit in the last place of float16 (11 significant bits).
+      REQUIRE(std::abs(x - q) <= std::abs(x) * std::ldexp(1.0f, -11) + std::ldexp(1.0f, -25));
+    }
+  }
+
+  // Loaded into a model of another seed, it gives the same logits (to float16 rounding) and
+  // writes the very same bytes again.
+  attn::LanguageModel<float> loaded(small_config(99), model.word_vectors());
+  attn::load_language_model_weights(loaded, w);
+  CHECK(attn::encode_language_model(loaded, 0xeaba90f4u) == bytes);
+  const std::vector<int> tokens{1, 5, 0, 6, 2};
+  const Mat a = model.forward(tokens).logits, b = loaded.forward(tokens).logits;
+  CHECK((a - b).cwiseAbs().maxCoeff() < 0.02f);
+  CHECK((a - b).cwiseAbs().maxCoeff() > 0.0f);  // float16 did round something
+
+  attn::LanguageModelConfig other = small_config();
+  other.d_mlp = 16;
+  attn::LanguageModel<float> wrong(other, model.word_vectors());
+  CHECK_THROWS_AS(attn::load_language_model_weights(wrong, w), attn::InvalidArgument);
+}
+
+TEST_CASE("lm weights: bytes that are not such a file are refused, saying why", "[lm-weights]") {
+  attn::LanguageModel<float> model = trained_looking_model(5);
+  const Bytes good = attn::encode_language_model(model, 1);
+  const auto parse = [](const Bytes& b) {
+    return attn::parse_language_model_weights(b.data(), b.size());
+  };
+  REQUIRE_NOTHROW(parse(good));
+
+  Bytes b = good;
+  b[0] = 'X';
+  CHECK_THROWS_WITH(parse(b), Contains("not a language model file"));
+  b = good;
+  put_u32(b, 8, 2);
+  CHECK_THROWS_WITH(parse(b), Contains("version 2"));
+  CHECK_THROWS_WITH(attn::parse_language_model_weights(good.data(), 20), Contains("truncated"));
+  CHECK_THROWS_WITH(attn::parse_language_model_weights(good.data(), good.size() - 1),
+                    Contains("truncated"));
+  b = good;
+  b.push_back(0);
+  CHECK_THROWS_WITH(parse(b), Contains("extra bytes"));
+  b = good;
+  put_u32(b, 12, 1);  // vocab 1
+  CHECK_THROWS_WITH(parse(b), Contains("vocab is 1"));
+  b = good;
+  put_u32(b, 28, 3);  // heads 3 do not divide d_model 4
+  CHECK_THROWS_WITH(parse(b), Contains("must divide d_model"));
+  b = good;
+  put_u32(b, 32, 9);  // d_mlp 9: the stored count no longer matches
+  CHECK_THROWS_WITH(parse(b), Contains("parameter values but its config has"));
+  b = good;
+  put_u32(b, 44, 0);
+  CHECK_THROWS_WITH(parse(b), Contains("parameter values but its config has"));
+  b = good;
+  b[48 + 2 * 10] = 0x00;
+  b[48 + 2 * 10 + 1] = 0x7c;  // an infinity in W_in
+  CHECK_THROWS_WITH(parse(b), Contains("infinity or NaN"));
+  CHECK_THROWS_AS(attn::parse_language_model_weights(nullptr, 0), attn::InvalidArgument);
+
+  // A value float16 cannot hold is refused when writing.
+  model.parameters()[0]->value(0, 0) = 1e6f;
+  CHECK_THROWS_WITH(attn::encode_language_model(model, 1), Contains("float16"));
+}

@@ -1,0 +1,424 @@
+// Trains the page's language model natively on the Brown Corpus and writes its weights and a
+// report of what was measured on them (docs/language-model.md, "Training it").
+//
+// Reads the corpus splits (build/corpus/brown-{train,validation,test}.bin, docs/corpus.md) and the
+// page's word vectors (docs/embeddings.md). The frozen E has one row per vocabulary word (its
+// dequantised vector) and one more for the unknown-word id: Embeddings::fallback("<unk>"), a
+// random direction of typical length (no token of the page's tokenizer is "<unk>").
+//
+// Each step draws a batch from its own seeded stream: (1 - repeat fraction) of it random windows
+// of context + 1 tokens inside one train sample (every start equally likely), the rest random
+// runs of L distinct words (L uniform in [kMinRun, kMaxRun]) repeated to fill the window, whose
+// first copy's targets are ignored (random words cannot be predicted; their repetition can).
+// Adam, global norm clipped, learning rate warmed up linearly then decayed on a cosine to
+// --final-lr-fraction of its peak. Prints JSON lines: {"step","loss","lr","seconds"} every step
+// and {"step","validationPerplexity",...} every --eval-every steps on the first --eval-samples
+// validation samples. At the end the weights go through the float16 file and back, and
+// everything in the report is measured on that dequantised model.
+//
+// Usage: attn_train_lm [--steps N] [--seed N] [--batch N] [--lr X] [--warmup N]
+//                      [--final-lr-fraction X] [--clip X] [--repeat-fraction X]
+//                      [--eval-every N] [--eval-samples N] [--corpus DIR] [--vectors FILE]
+//                      [--out FILE] [--report FILE]
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "attn/adam.hpp"
+#include "attn/corpus.hpp"
+#include "attn/embeddings.hpp"
+#include "attn/language_model.hpp"
+#include "attn/lm_analysis.hpp"
+#include "attn/lm_weights.hpp"
+#include "attn/loss.hpp"
+#include "attn/random.hpp"
+#include "attn/reversal_task.hpp"
+
+namespace {
+
+// The committed settings (npm run train:lm uses these defaults).
+struct Options {
+  long steps = 2500;
+  std::uint64_t seed = 1;
+  int batch = 32;
+  double lr = 3e-3;
+  long warmup = 100;
+  double final_lr_fraction = 0.1;
+  double clip = 1.0;
+  double repeat_fraction = 0.15;
+  long eval_every = 250;
+  int eval_samples = 10;
+  std::string corpus = "build/corpus";
+  std::string vectors = "web/public/embeddings/en-20k-100d.bin";
+  std::string out = "web/public/models/brown-lm.bin";
+  std::string report = "web/public/models/brown-lm.json";
+};
+
+constexpr int kContext = 64, kDModel = 128, kLayers = 2, kHeads = 4, kDMlp = 512;
+constexpr int kMinRun = 5, kMaxRun = 32;
+constexpr int kCopyLength = kContext / 2;  // induction sequences: 32 words, then again
+constexpr int kInductionSequences = 100;
+constexpr std::uint64_t kBatchStream = 1000, kInductionStream = 2000;
+
+[[noreturn]] void usage(const std::string& message) {
+  std::fprintf(stderr,
+               "attn_train_lm: %s\nusage: attn_train_lm [--steps N] [--seed N] [--batch N] "
+               "[--lr X] [--warmup N] [--final-lr-fraction X] [--clip X] [--repeat-fraction X] "
+               "[--eval-every N] [--eval-samples N] [--corpus DIR] [--vectors FILE] [--out FILE] "
+               "[--report FILE]\n",
+               message.c_str());
+  std::exit(2);
+}
+
+double number(const std::string& flag, const char* text) {
+  char* end = nullptr;
+  const double value = std::strtod(text, &end);
+  if (end == text || *end != '\0' || !std::isfinite(value)) {
+    usage(flag + " needs a number, got '" + text + "'");
+  }
+  return value;
+}
+
+long whole(const std::string& flag, const char* text) {
+  const double value = number(flag, text);
+  if (!(std::fabs(value) < 1e15) || value != std::floor(value)) {
+    usage(flag + " needs a whole number, got '" + text + "'");
+  }
+  return static_cast<long>(value);
+}
+
+Options parse(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i < argc; i += 2) {
+    const std::string flag = argv[i];
+    if (i + 1 >= argc) usage(flag + " needs a value");
+    const char* v = argv[i + 1];
+    if (flag == "--steps") {
+      o.steps = whole(flag, v);
+    } else if (flag == "--seed") {
+      const long s = whole(flag, v);
+      if (s < 0) usage("--seed must be >= 0");
+      o.seed = static_cast<std::uint64_t>(s);
+    } else if (flag == "--batch") {
+      o.batch = static_cast<int>(whole(flag, v));
+    } else if (flag == "--lr") {
+      o.lr = number(flag, v);
+    } else if (flag == "--warmup") {
+      o.warmup = whole(flag, v);
+    } else if (flag == "--final-lr-fraction") {
+      o.final_lr_fraction = number(flag, v);
+    } else if (flag == "--clip") {
+      o.clip = number(flag, v);
+    } else if (flag == "--repeat-fraction") {
+      o.repeat_fraction = number(flag, v);
+    } else if (flag == "--eval-every") {
+      o.eval_every = whole(flag, v);
+    } else if (flag == "--eval-samples") {
+      o.eval_samples = static_cast<int>(whole(flag, v));
+    } else if (flag == "--corpus") {
+      o.corpus = v;
+    } else if (flag == "--vectors") {
+      o.vectors = v;
+    } else if (flag == "--out") {
+      o.out = v;
+    } else if (flag == "--report") {
+      o.report = v;
+    } else {
+      usage("unknown flag " + flag);
+    }
+  }
+  if (o.steps < 1 || o.steps > 1000000) usage("--steps must be from 1 to 1000000");
+  if (o.batch < 1 || o.batch > 4096) usage("--batch must be from 1 to 4096");
+  if (!(o.lr > 0)) usage("--lr must be > 0");
+  if (o.warmup < 0) usage("--warmup must be >= 0");
+  if (!(o.final_lr_fraction > 0 && o.final_lr_fraction <= 1)) {
+    usage("--final-lr-fraction must be in (0, 1]");
+  }
+  if (!(o.clip >= 0)) usage("--clip must be >= 0");
+  if (!(o.repeat_fraction >= 0 && o.repeat_fraction <= 1)) {
+    usage("--repeat-fraction must be in [0, 1]");
+  }
+  if (o.eval_every < 0) usage("--eval-every must be >= 0");
+  if (o.eval_samples < 1) usage("--eval-samples must be >= 1");
+  return o;
+}
+
+std::vector<std::uint8_t> read_file(const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) throw std::runtime_error("cannot open " + path);
+  std::vector<std::uint8_t> bytes;
+  std::uint8_t buffer[1 << 16];
+  std::size_t got;
+  while ((got = std::fread(buffer, 1, sizeof buffer, f)) > 0) {
+    bytes.insert(bytes.end(), buffer, buffer + got);
+  }
+  const bool failed = std::ferror(f) != 0;
+  std::fclose(f);
+  if (failed) throw std::runtime_error("cannot read " + path);
+  return bytes;
+}
+
+void write_file(const std::string& path, const std::string& bytes) {
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (!f) throw std::runtime_error("cannot write " + path + " (does its folder exist?)");
+  const bool ok = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
+  if (std::fclose(f) != 0 || !ok) throw std::runtime_error("cannot write " + path);
+}
+
+attn::Corpus read_corpus(const std::string& dir, const char* split, std::uint32_t expected_split,
+                         const attn::Embeddings& embeddings, std::uint32_t vocab_hash) {
+  const std::string path = dir + "/brown-" + split + ".bin";
+  const std::vector<std::uint8_t> bytes = read_file(path);
+  attn::Corpus c = attn::parse_corpus(bytes.data(), bytes.size());
+  if (c.split != expected_split) throw std::runtime_error(path + " holds another split");
+  if (c.vocab_hash != vocab_hash) {
+    throw std::runtime_error(path + " indexes another vocabulary than the word vectors'");
+  }
+  if (c.classes != static_cast<std::uint32_t>(embeddings.size()) + 1 ||
+      c.unknown_id != static_cast<std::uint32_t>(embeddings.size())) {
+    throw std::runtime_error(path + ": expected the vocabulary's words plus one unknown id");
+  }
+  return c;
+}
+
+// A window of context + 1 consecutive tokens of one train sample, every start equally likely.
+class WindowSampler {
+ public:
+  explicit WindowSampler(const std::vector<std::vector<int>>& samples) : samples_(samples) {
+    for (std::size_t s = 0; s < samples.size(); ++s) {
+      const long starts = static_cast<long>(samples[s].size()) - kContext;
+      if (starts > 0) {
+        total_ += starts;
+        cumulative_.push_back({total_, s});
+      }
+    }
+    if (total_ == 0) throw std::runtime_error("no train sample is longer than the context");
+  }
+  std::vector<int> draw(attn::Rng& rng) const {
+    const std::uint64_t r = (static_cast<std::uint64_t>(rng.next_u32()) << 32) | rng.next_u32();
+    long k = static_cast<long>(r % static_cast<std::uint64_t>(total_));
+    std::size_t lo = 0, hi = cumulative_.size() - 1;  // first entry with cumulative > k
+    while (lo < hi) {
+      const std::size_t mid = (lo + hi) / 2;
+      if (cumulative_[mid].first > k) {
+        hi = mid;
+      } else {
+        lo = mid + 1;
+      }
+    }
+    const long before = lo == 0 ? 0 : cumulative_[lo - 1].first;
+    const std::vector<int>& sample = samples_[cumulative_[lo].second];
+    const long start = k - before;
+    return {sample.begin() + start, sample.begin() + start + kContext + 1};
+  }
+
+ private:
+  const std::vector<std::vector<int>>& samples_;
+  std::vector<std::pair<long, std::size_t>> cumulative_;
+  long total_ = 0;
+};
+
+double learning_rate(const Options& o, long step) {  // step counts from 1
+  if (step <= o.warmup) return o.lr * static_cast<double>(step) / static_cast<double>(o.warmup);
+  const double span = static_cast<double>(std::max(1L, o.steps - o.warmup));
+  const double t = std::min(1.0, static_cast<double>(step - o.warmup) / span);
+  const double pi = 3.14159265358979323846;
+  return o.lr * (o.final_lr_fraction + (1 - o.final_lr_fraction) * 0.5 * (1 + std::cos(pi * t)));
+}
+
+std::string fmt(const char* format, double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, format, value);
+  return buffer;
+}
+
+std::string perplexity_json(const attn::Perplexity& p) {
+  return "{\"perplexity\":" + fmt("%.4f", p.perplexity) +
+         ",\"meanNll\":" + fmt("%.6f", p.mean_nll) + ",\"tokens\":" + std::to_string(p.tokens) +
+         ",\"windows\":" + std::to_string(p.windows) + "}";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const Options o = parse(argc, argv);
+  try {
+    const auto started = std::chrono::steady_clock::now();
+    const auto seconds = [&] {
+      return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    };
+    const std::vector<std::uint8_t> vector_bytes = read_file(o.vectors);
+    const attn::Embeddings embeddings =
+        attn::Embeddings::parse(vector_bytes.data(), vector_bytes.size());
+    std::string vocabulary_bytes;
+    for (int i = 0; i < embeddings.size(); ++i) {
+      vocabulary_bytes += embeddings.vocabulary().word(i) + "\n";
+    }
+    const std::uint32_t vocab_hash = attn::fnv1a32(vocabulary_bytes);
+    const attn::Corpus train = read_corpus(o.corpus, "train", 0, embeddings, vocab_hash);
+    const attn::Corpus validation = read_corpus(o.corpus, "validation", 1, embeddings, vocab_hash);
+    const attn::Corpus test = read_corpus(o.corpus, "test", 2, embeddings, vocab_hash);
+
+    const int words = embeddings.size();
+    attn::MatrixT<float> e(words + 1, embeddings.dim());
+    for (int i = 0; i < words; ++i) {
+      e.row(i) = embeddings.lookup(embeddings.vocabulary().word(i)).transpose();
+    }
+    e.row(words) = embeddings.fallback("<unk>").transpose();
+
+    attn::LanguageModelConfig config;
+    config.vocab = words + 1;
+    config.d_embed = embeddings.dim();
+    config.d_model = kDModel;
+    config.layers = kLayers;
+    config.heads = kHeads;
+    config.d_mlp = kDMlp;
+    config.context = kContext;
+    config.seed = o.seed;
+    attn::LanguageModel<float> model(config, e);
+    attn::AdamOptions adam_options;
+    adam_options.learning_rate = learning_rate(o, 1);
+    attn::Adam<float> adam(model.parameters(), adam_options);
+
+    const WindowSampler sampler(train.samples);
+    attn::Rng rng(attn::derive_seed(o.seed, kBatchStream));
+    const int repeated_rows =
+        static_cast<int>(std::lround(o.repeat_fraction * static_cast<double>(o.batch)));
+    const std::vector<std::vector<int>> eval_samples(
+        validation.samples.begin(),
+        validation.samples.begin() +
+            std::min<long>(o.eval_samples, static_cast<long>(validation.samples.size())));
+    std::printf(
+        "{\"event\":\"start\",\"trainTokens\":%zu,\"parameters\":%zu,\"batch\":%d,"
+        "\"repeatedPerBatch\":%d,\"steps\":%ld,\"seed\":%llu}\n",
+        train.tokens(), attn::language_model_parameter_count(config), o.batch, repeated_rows,
+        o.steps, static_cast<unsigned long long>(o.seed));
+    std::fflush(stdout);
+
+    std::vector<std::vector<int>> inputs(static_cast<std::size_t>(o.batch)),
+        targets(static_cast<std::size_t>(o.batch));
+    for (long step = 1; step <= o.steps; ++step) {
+      for (int b = 0; b < o.batch; ++b) {
+        std::vector<int>& in = inputs[static_cast<std::size_t>(b)];
+        std::vector<int>& out = targets[static_cast<std::size_t>(b)];
+        if (b < o.batch - repeated_rows) {
+          const std::vector<int> window = sampler.draw(rng);
+          in.assign(window.begin(), window.end() - 1);
+          out.assign(window.begin() + 1, window.end());
+        } else {
+          const int run = kMinRun + static_cast<int>(rng.next_u32() % (kMaxRun - kMinRun + 1));
+          const std::vector<int> twice = attn::repeated_random_sequence(rng, run, 0, words);
+          std::vector<int> window;
+          for (int i = 0; i <= kContext; ++i)
+            window.push_back(twice[static_cast<std::size_t>(i % run)]);
+          in.assign(window.begin(), window.end() - 1);
+          out.assign(window.begin() + 1, window.end());
+          for (int i = 0; i + 1 < run; ++i) out[static_cast<std::size_t>(i)] = attn::kIgnoredTarget;
+        }
+      }
+      const double rate = learning_rate(o, step);
+      adam.set_learning_rate(rate);
+      model.zero_grad();
+      const float loss = model.loss_and_backward(inputs, targets);
+      const float norm = attn::clip_global_norm(model.parameters(), static_cast<float>(o.clip));
+      adam.step();
+      std::printf("{\"step\":%ld,\"loss\":%.9g,\"gradNorm\":%.6g,\"lr\":%.6g,\"seconds\":%.1f}\n",
+                  step, static_cast<double>(loss), static_cast<double>(norm), rate, seconds());
+      if (o.eval_every > 0 && (step % o.eval_every == 0 || step == o.steps)) {
+        const attn::Perplexity p = attn::held_out_perplexity(model, eval_samples);
+        std::printf(
+            "{\"step\":%ld,\"validationPerplexity\":%.4f,\"tokens\":%ld,\"seconds\":%.1f}\n", step,
+            p.perplexity, p.tokens, seconds());
+      }
+      std::fflush(stdout);
+    }
+
+    // What the page ships: the float16 file, read back.
+    const std::vector<std::uint8_t> file = attn::encode_language_model(model, vocab_hash);
+    write_file(o.out, std::string(file.begin(), file.end()));
+    const attn::LanguageModelWeights weights =
+        attn::parse_language_model_weights(file.data(), file.size());
+    attn::LanguageModel<float> shipped(config, e);
+    attn::load_language_model_weights(shipped, weights);
+
+    const attn::Perplexity float_validation = attn::held_out_perplexity(model, validation.samples);
+    const attn::Perplexity validation_p = attn::held_out_perplexity(shipped, validation.samples);
+    const attn::Perplexity test_p = attn::held_out_perplexity(shipped, test.samples);
+    std::vector<std::vector<int>> text;  // the first window of every validation sample
+    for (const auto& s : validation.samples) {
+      text.emplace_back(s.begin(),
+                        s.begin() + std::min<long>(kContext, static_cast<long>(s.size())));
+    }
+    attn::Rng induction_rng(attn::derive_seed(o.seed, kInductionStream));
+    std::vector<std::vector<int>> repeated;
+    for (int i = 0; i < kInductionSequences; ++i) {
+      repeated.push_back(attn::repeated_random_sequence(induction_rng, kCopyLength, 0, words));
+    }
+    const std::vector<attn::HeadScores> heads =
+        attn::measure_heads(shipped, text, repeated, kCopyLength);
+
+    std::string r = "{\n";
+    r += "  \"format\": \"attn-lm-report\",\n";
+    r += "  \"weights\": {\"file\": \"" + o.out + "\", \"bytes\": " + std::to_string(file.size()) +
+         ", \"storage\": \"float16\"},\n";
+    r += "  \"config\": {\"vocab\": " + std::to_string(config.vocab) +
+         ", \"dEmbed\": " + std::to_string(config.d_embed) +
+         ", \"dModel\": " + std::to_string(kDModel) + ", \"layers\": " + std::to_string(kLayers) +
+         ", \"heads\": " + std::to_string(kHeads) + ", \"dMlp\": " + std::to_string(kDMlp) +
+         ", \"context\": " + std::to_string(kContext) +
+         ", \"parameters\": " + std::to_string(attn::language_model_parameter_count(config)) +
+         ", \"unknownRow\": \"fallback(<unk>)\"},\n";
+    r += "  \"training\": {\"steps\": " + std::to_string(o.steps) +
+         ", \"seed\": " + std::to_string(o.seed) + ", \"batch\": " + std::to_string(o.batch) +
+         ", \"repeatedPerBatch\": " + std::to_string(repeated_rows) + ", \"repeatedRun\": [" +
+         std::to_string(kMinRun) + ", " + std::to_string(kMaxRun) +
+         "], \"lr\": " + fmt("%.6g", o.lr) + ", \"warmup\": " + std::to_string(o.warmup) +
+         ", \"finalLrFraction\": " + fmt("%.6g", o.final_lr_fraction) +
+         ", \"clip\": " + fmt("%.6g", o.clip) +
+         ", \"trainTokens\": " + std::to_string(train.tokens()) + "},\n";
+    r += "  \"validation\": " + perplexity_json(validation_p) + ",\n";
+    r += "  \"test\": " + perplexity_json(test_p) + ",\n";
+    r += "  \"validationBeforeFloat16\": " + perplexity_json(float_validation) + ",\n";
+    r += "  \"headMeasurement\": {\"textSequences\": " + std::to_string(text.size()) +
+         ", \"inductionSequences\": " + std::to_string(kInductionSequences) +
+         ", \"copyLength\": " + std::to_string(kCopyLength) +
+         ", \"inductionThreshold\": " + fmt("%.2f", attn::kInductionThreshold) +
+         ", \"patternThreshold\": " + fmt("%.2f", attn::kPatternThreshold) + "},\n";
+    r += "  \"heads\": [\n";
+    for (std::size_t i = 0; i < heads.size(); ++i) {
+      const attn::HeadScores& h = heads[i];
+      r += "    {\"layer\": " + std::to_string(h.layer) + ", \"head\": " + std::to_string(h.head) +
+           ", \"previousToken\": " + fmt("%.4f", h.pattern.previous_token) +
+           ", \"firstToken\": " + fmt("%.4f", h.pattern.first_token) +
+           ", \"self\": " + fmt("%.4f", h.pattern.self) +
+           ", \"induction\": " + fmt("%.4f", h.induction) + ", \"kind\": \"" + h.kind + "\"}" +
+           (i + 1 < heads.size() ? ",\n" : "\n");
+    }
+    r += "  ]";
+    const std::string baselines_path = o.corpus + "/baselines.json";
+    if (std::FILE* f = std::fopen(baselines_path.c_str(), "rb")) {
+      std::fclose(f);
+      const std::vector<std::uint8_t> b = read_file(baselines_path);
+      std::string text_b(b.begin(), b.end());
+      while (!text_b.empty() && (text_b.back() == '\n' || text_b.back() == ' ')) text_b.pop_back();
+      r += ",\n  \"baselines\": " + text_b;
+    }
+    r += "\n}\n";
+    write_file(o.report, r);
+    std::printf(
+        "{\"event\":\"done\",\"validationPerplexity\":%.4f,\"testPerplexity\":%.4f,"
+        "\"validationPerplexityFloat32\":%.4f,\"bytes\":%zu,\"seconds\":%.1f}\n",
+        validation_p.perplexity, test_p.perplexity, float_validation.perplexity, file.size(),
+        seconds());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "attn_train_lm: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}
