@@ -17,17 +17,14 @@ constexpr const char* kWhere = "softmax cross-entropy";
 float log_of(float x) { return static_cast<float>(portable_log(x)); }
 double log_of(double x) { return std::log(x); }
 
-}  // namespace
-
-// logits: (n, c), targets: (n)
-template <typename T>
-CrossEntropy<T> softmax_cross_entropy(const MatrixT<T>& logits, const std::vector<int>& targets) {
-  const Eigen::Index n = logits.rows(), c = logits.cols();
+// targets: (n), each a class in [0, c) or kIgnoredTarget -> how many are not ignored. Throws
+// InvalidArgument for a count other than one per row of the (n, c) logits, or a class out of range.
+int counted_targets(const std::vector<int>& targets, Eigen::Index n, Eigen::Index c) {
   if (static_cast<Eigen::Index>(targets.size()) != n) {
     detail::fail(kWhere, "logits is " + shape_of(n, c) + " but there are " +
                              std::to_string(targets.size()) + " targets: one per row is needed");
   }
-  CrossEntropy<T> result;
+  int counted = 0;
   for (Eigen::Index r = 0; r < n; ++r) {
     const int target = targets[static_cast<size_t>(r)];
     if (target == kIgnoredTarget) continue;
@@ -36,8 +33,19 @@ CrossEntropy<T> softmax_cross_entropy(const MatrixT<T>& logits, const std::vecto
                                " is neither a class in [0, " + std::to_string(c) +
                                ") nor ignored (" + std::to_string(kIgnoredTarget) + ")");
     }
-    ++result.counted;
+    ++counted;
   }
+  return counted;
+}
+
+}  // namespace
+
+// logits: (n, c), targets: (n)
+template <typename T>
+CrossEntropy<T> softmax_cross_entropy(const MatrixT<T>& logits, const std::vector<int>& targets) {
+  const Eigen::Index n = logits.rows(), c = logits.cols();
+  CrossEntropy<T> result;
+  result.counted = counted_targets(targets, n, c);
   if (result.counted == 0) detail::fail(kWhere, "every target is ignored: there is no loss");
 
   // 1. p = softmax(logits) by row; dL/dlogits of -log p[target] is p - one_hot(target).
@@ -65,21 +73,7 @@ template <typename T>
 T softmax_cross_entropy_in_place(MatrixT<T>& logits, const std::vector<int>& targets, T scale,
                                  int* counted) {
   const Eigen::Index n = logits.rows(), c = logits.cols();
-  if (static_cast<Eigen::Index>(targets.size()) != n) {
-    detail::fail(kWhere, "logits is " + shape_of(n, c) + " but there are " +
-                             std::to_string(targets.size()) + " targets: one per row is needed");
-  }
-  int rows = 0;
-  for (Eigen::Index r = 0; r < n; ++r) {
-    const int target = targets[static_cast<size_t>(r)];
-    if (target == kIgnoredTarget) continue;
-    if (target < 0 || target >= c) {
-      detail::fail(kWhere, "targets[" + std::to_string(r) + "] = " + std::to_string(target) +
-                               " is neither a class in [0, " + std::to_string(c) +
-                               ") nor ignored (" + std::to_string(kIgnoredTarget) + ")");
-    }
-    ++rows;
-  }
+  const int rows = counted_targets(targets, n, c);
   *counted = rows;
   if (rows == 0) {
     logits.setZero();
