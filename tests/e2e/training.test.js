@@ -49,12 +49,17 @@ async function openTraining(page, id) {
   await page.locator(`#${id} .tr-go:not([disabled])`).waitFor({ timeout: TIMEOUT });
 }
 
+/** Whether a trace is being recorded: a test that fails before reading it leaves it on. */
+let tracing = false;
+
 /**
  * Starts recording what the page's threads do (a Chromium trace).
  * @param {import('playwright-core').Page} page
  */
-function watchTasks(page) {
-  return site.browser().startTracing(page, { categories: ['devtools.timeline'] });
+async function watchTasks(page) {
+  if (tracing) await site.browser().stopTracing();
+  await site.browser().startTracing(page, { categories: ['devtools.timeline'] });
+  tracing = true;
 }
 
 /**
@@ -66,6 +71,7 @@ function watchTasks(page) {
  */
 async function longTasks() {
   const trace = JSON.parse((await site.browser().stopTracing()).toString('utf8'));
+  tracing = false;
   const events = /** @type {any[]} */ (trace.traceEvents);
   // The page's main thread is the renderer main thread that ran its animation frames.
   const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
@@ -270,7 +276,10 @@ describe('training on the slides', () => {
   for (const { id, experiment } of SLIDES) {
     test(`${id}: the loss falls with the engine's numbers, pause stops it, the page answers`, async () => {
       await site.visit(`index.html#/${id}`, async (page) => {
+        const started = page.waitForEvent('worker');
         await openTraining(page, id);
+        const worker = await started;
+        await recordReports(worker);
         const scope = `#${id}`;
         assert.equal(
           await page.locator(`${scope} .widget-host`).getAttribute('data-widget'),
@@ -319,20 +328,31 @@ describe('training on the slides', () => {
         }
 
         await page.locator(scope).getByRole('button', { name: 'Pause' }).click();
+        // The worker says when the pause has taken effect (the models levelled and measured);
+        // the figure then shows that step, measured, and no step follows.
+        const acknowledged = await waitForPausedReport(worker);
         await page.waitForFunction(
-          (s) => {
+          ([s, steps]) => {
             const figure = /** @type {HTMLElement} */ (document.querySelector(`${s} .tr-figure`));
             return (
               figure.dataset.status === 'paused' &&
+              figure.dataset.steps === String(steps) &&
               figure.dataset.evaluated === figure.dataset.steps
             );
           },
-          scope,
+          [scope, acknowledged.steps],
           { timeout: TIMEOUT },
         );
         const paused = await readState(page, id);
         assert.equal(paused.button, 'Resume');
         await page.waitForTimeout(1500);
+        assert.deepEqual(
+          (await reportsSince(worker, acknowledged.index)).filter(
+            (report) => report.steps !== acknowledged.steps,
+          ),
+          [],
+          'the worker takes no step while paused',
+        );
         assert.equal((await readState(page, id)).steps, paused.steps, 'no step while paused');
 
         const tasks = await longTasks();
