@@ -4,8 +4,8 @@
 // separate binary build/native/attn_bench), the WebAssembly engine through its JavaScript facade,
 // and a plain JavaScript baseline (bench/plain-attention.js). Flops are counted as 4 n^2 d per
 // call. Then training steps per second, native and wasm, and the time the attention model needs
-// in wasm to learn the reversal task (bench/training.js). See bench/README.md for how to read the
-// output.
+// in wasm to learn the reversal task (bench/training.js), and the page's language model
+// (bench/language-model.js). See bench/README.md for how to read the output.
 
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { plainAttention } from './plain-attention.js';
+import { measureLanguageModel, printLanguageModel } from './language-model.js';
 import { measureTraining, printTraining } from './training.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -386,6 +387,7 @@ async function main() {
   const gflopsMet = big.gflops >= GOAL_GFLOPS.gflops;
   const latencyMet = small.usPerCall <= GOAL_LATENCY.us;
   const trainingGoal = printTraining(training, results);
+  const languageModelGoal = printLanguageModel(await measureLanguageModel(ROOT));
 
   console.log('\nGoals:');
   console.log(
@@ -405,6 +407,7 @@ async function main() {
   );
 
   console.log(trainingGoal);
+  console.log(languageModelGoal);
 
   const notes = [`checksum ${checksum.toPrecision(9)}`];
   if (nativeNote) notes.push(`native: ${nativeNote}`);

@@ -7,12 +7,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/setup.sh
-for split in train validation test; do
-  if [ ! -f "build/corpus/brown-$split.bin" ]; then
-    npm run corpus
-    break
-  fi
-done
-[ -f build/corpus/baselines.json ] || npm run corpus:baselines
+bash scripts/ensure-corpus.sh
 mkdir -p web/public/models
 build/native/attn_train_lm "$@" | tee build/train-lm.log

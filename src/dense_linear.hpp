@@ -5,15 +5,18 @@
 // that the small reversal models give the same bits natively and in wasm. The language model does
 // not need that (only a native run must repeat itself from a seed, and Eigen's single-threaded
 // products do: same build, same order), but it spends almost all its time in products: Eigen's
-// blocked, vectorised kernels run them several times faster.
+// blocked, vectorised kernels run them several times faster. In wasm, where Eigen has no simd128
+// kernels, the float forward products go through simd_matmul.hpp instead.
 #pragma once
 
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 #include "attn/layers.hpp"
 #include "attn/random.hpp"
 #include "checks.hpp"
+#include "simd_matmul.hpp"
 
 namespace attn::detail {
 
@@ -31,7 +34,16 @@ LinearPass<T> dense_linear_forward(MatrixT<T> x, const Parameter<T>& w, const Pa
   }
   LinearPass<T> pass;
   pass.y.resize(x.rows(), w.value.cols());
+#ifdef __wasm_simd128__
+  if constexpr (std::is_same_v<T, float>) {
+    simd::matmul(x.data(), static_cast<int>(x.rows()), static_cast<int>(x.cols()), w.value.data(),
+                 static_cast<int>(w.value.cols()), pass.y.data());
+  } else {
+    pass.y.noalias() = x * w.value;
+  }
+#else
   pass.y.noalias() = x * w.value;
+#endif
   if (b) pass.y.rowwise() += b->value.row(0);
   pass.x = std::move(x);
   return pass;

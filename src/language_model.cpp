@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "attn/loss.hpp"
@@ -10,6 +11,7 @@
 #include "attn/reversal_task.hpp"
 #include "checks.hpp"
 #include "dense_linear.hpp"
+#include "simd_matmul.hpp"
 
 namespace attn {
 namespace {
@@ -95,7 +97,7 @@ LanguageModel<T>::LanguageModel(const LanguageModelConfig& config, MatrixT<T> wo
   const auto seed = [&](std::uint64_t tag) { return derive_seed(config.seed, tag); };
   input_w_ = Parameter<T>("W_in", detail::fan_in_uniform<T>(e, d, seed(1), 1.0 / e_rms));
   input_b_ = Parameter<T>("b_in", MatrixT<T>::Zero(1, d));
-  const Matrix p = unit_normal(config.context, d, seed(2)) * 0.2f;
+  const Matrix p = unit_normal(config.context, d, seed(2)) * config.position_scale;
   positions_ = Parameter<T>("P", p.cast<T>());
   const double residual_scale = 1.0 / std::sqrt(2.0 * config.layers);
   for (int l = 0; l < config.layers; ++l) {
@@ -167,7 +169,17 @@ LanguageModelPass<T> LanguageModel<T>::forward(const std::vector<int>& tokens,
                                                    : MatrixT<T>(pass.final_norm.y.bottomRows(1));
   pass.projection = detail::dense_linear_forward<T>(std::move(h), output_w_, nullptr);
   pass.logits.resize(pass.projection.y.rows(), config_.vocab);
+#ifdef __wasm_simd128__
+  if constexpr (std::is_same_v<T, float>) {
+    simd::matmul_transposed(pass.projection.y.data(), static_cast<int>(pass.projection.y.rows()),
+                            config_.d_embed, word_vectors_.data(), config_.vocab,
+                            pass.logits.data());
+  } else {
+    pass.logits.noalias() = pass.projection.y * word_vectors_.transpose();
+  }
+#else
   pass.logits.noalias() = pass.projection.y * word_vectors_.transpose();
+#endif
   pass.logits.rowwise() += output_b_.value.row(0);
   return pass;
 }

@@ -211,4 +211,31 @@ void load_language_model_weights(LanguageModel<float>& model, const LanguageMode
   }
 }
 
+std::uint32_t vocabulary_hash(const Embeddings& embeddings) {
+  std::string words;
+  for (int i = 0; i < embeddings.size(); ++i) words += embeddings.vocabulary().word(i) + "\n";
+  return fnv1a32(words);
+}
+
+MatrixT<float> language_model_word_vectors(const Embeddings& embeddings) {
+  const int words = embeddings.size();
+  MatrixT<float> e(words + 1, embeddings.dim());
+  for (int i = 0; i < words; ++i) {
+    e.row(i) = embeddings.lookup(embeddings.vocabulary().word(i)).transpose();
+  }
+  e.row(words) = embeddings.fallback("<unk>").transpose();
+  return e;
+}
+
+std::vector<int> language_model_ids(const Embeddings& embeddings,
+                                    const std::vector<std::string>& tokens) {
+  std::vector<int> ids;
+  ids.reserve(tokens.size());
+  for (const std::string& token : tokens) {
+    const int row = embeddings.vocabulary().index_of(token);
+    ids.push_back(row >= 0 ? row : embeddings.size());
+  }
+  return ids;
+}
+
 }  // namespace attn

@@ -84,4 +84,46 @@ inline f32x4 exp_nonpositive(f32x4 x) {
   return (f32x4)(~underflows & (i32x4)result);
 }
 
+// detail::portable_exp (ordered_math.hpp) in four lanes, the same operations in the same order,
+// so the same bits lane by lane. floor() is built from a truncating conversion (exact for the
+// |x log2 e| < 2^31 reached here).
+inline f32x4 portable_exp(f32x4 x) {
+  const i32x4 vanishes = ~(x > splat(-87.0f));  // also NaN and -inf
+  const i32x4 above = x > splat(88.0f);
+  x = (f32x4)((above & (i32x4)splat(88.0f)) | (~above & (i32x4)x));
+  x = (f32x4)(~vanishes & (i32x4)x);  // any finite value in the lanes that give 0 anyway
+  constexpr float kLn2High = 0.693359375f, kLn2Low = -2.12194440e-4f;
+  const f32x4 y = x * splat(1.44269504f) + splat(0.5f);
+  f32x4 k = __builtin_convertvector(__builtin_convertvector(y, i32x4), f32x4);
+  k -= (f32x4)((k > y) & (i32x4)splat(1.0f));
+  const f32x4 r = (x - k * splat(kLn2High)) - k * splat(kLn2Low);
+  f32x4 p = splat(1.0f / 5040);
+  p = p * r + splat(1.0f / 720);
+  p = p * r + splat(1.0f / 120);
+  p = p * r + splat(1.0f / 24);
+  p = p * r + splat(1.0f / 6);
+  p = p * r + splat(0.5f);
+  p = p * r + splat(1.0f);
+  p = p * r + splat(1.0f);
+  const i32x4 bits = (__builtin_convertvector(k, i32x4) + 127) << 23;
+  return (f32x4)(~vanishes & (i32x4)(p * (f32x4)bits));
+}
+
+// detail::portable_tanh in four lanes: the same bits lane by lane (both branches are computed,
+// each lane keeps its own).
+inline f32x4 portable_tanh(f32x4 x) {
+  const i32x4 sign = (i32x4)splat(-0.0f);
+  const f32x4 a = (f32x4)((i32x4)x & ~sign);
+  const i32x4 near_zero = a < splat(0.125f);
+  const f32x4 x2 = a * a;
+  const f32x4 series =
+      a *
+      (splat(1.0f) + x2 * (splat(-1.0f / 3) + x2 * (splat(2.0f / 15) + x2 * splat(-17.0f / 315))));
+  const f32x4 e = portable_exp(splat(-2.0f) * a);
+  const f32x4 ratio = (splat(1.0f) - e) / (splat(1.0f) + e);
+  const f32x4 t = (f32x4)((near_zero & (i32x4)series) | (~near_zero & (i32x4)ratio));
+  const i32x4 negative = x < splat(0.0f);
+  return (f32x4)((negative & (i32x4)(-t)) | (~negative & (i32x4)t));
+}
+
 }  // namespace attn::simd

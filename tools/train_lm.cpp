@@ -18,14 +18,18 @@
 //
 // Usage: attn_train_lm [--steps N] [--seed N] [--batch N] [--lr X] [--warmup N]
 //                      [--final-lr-fraction X] [--clip X] [--repeat-fraction X]
+//                      [--position-scale X]
 //                      [--eval-every N] [--eval-samples N] [--corpus DIR] [--vectors FILE]
-//                      [--out FILE] [--report FILE]
+//                      [--out FILE] [--report FILE] [--measure WEIGHTS]
+// --measure WEIGHTS: no training; the report is measured on that weights file (its "training" is
+// null), so a test can recompute the committed report from the committed weights.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -52,12 +56,14 @@ struct Options {
   double final_lr_fraction = 0.1;
   double clip = 1.0;
   double repeat_fraction = 0.15;
+  double position_scale = 1.0;
   long eval_every = 250;
   int eval_samples = 10;
   std::string corpus = "build/corpus";
   std::string vectors = "web/public/embeddings/en-20k-100d.bin";
   std::string out = "web/public/models/brown-lm.bin";
   std::string report = "web/public/models/brown-lm.json";
+  std::string measure;  // a weights file to measure instead of training
 };
 
 constexpr int kContext = 64, kDModel = 128, kLayers = 2, kHeads = 4, kDMlp = 512;
@@ -70,8 +76,9 @@ constexpr std::uint64_t kBatchStream = 1000, kInductionStream = 2000;
   std::fprintf(stderr,
                "attn_train_lm: %s\nusage: attn_train_lm [--steps N] [--seed N] [--batch N] "
                "[--lr X] [--warmup N] [--final-lr-fraction X] [--clip X] [--repeat-fraction X] "
+               "[--position-scale X] "
                "[--eval-every N] [--eval-samples N] [--corpus DIR] [--vectors FILE] [--out FILE] "
-               "[--report FILE]\n",
+               "[--report FILE] [--measure WEIGHTS]\n",
                message.c_str());
   std::exit(2);
 }
@@ -115,6 +122,8 @@ Options parse(int argc, char** argv) {
       o.final_lr_fraction = number(flag, v);
     } else if (flag == "--clip") {
       o.clip = number(flag, v);
+    } else if (flag == "--position-scale") {
+      o.position_scale = number(flag, v);
     } else if (flag == "--repeat-fraction") {
       o.repeat_fraction = number(flag, v);
     } else if (flag == "--eval-every") {
@@ -129,6 +138,8 @@ Options parse(int argc, char** argv) {
       o.out = v;
     } else if (flag == "--report") {
       o.report = v;
+    } else if (flag == "--measure") {
+      o.measure = v;
     } else {
       usage("unknown flag " + flag);
     }
@@ -143,6 +154,9 @@ Options parse(int argc, char** argv) {
   if (!(o.clip >= 0)) usage("--clip must be >= 0");
   if (!(o.repeat_fraction >= 0 && o.repeat_fraction <= 1)) {
     usage("--repeat-fraction must be in [0, 1]");
+  }
+  if (!(o.position_scale >= 0 && o.position_scale <= 10)) {
+    usage("--position-scale must be in [0, 10]");
   }
   if (o.eval_every < 0) usage("--eval-every must be >= 0");
   if (o.eval_samples < 1) usage("--eval-samples must be >= 1");
@@ -244,6 +258,71 @@ std::string perplexity_json(const attn::Perplexity& p) {
          ",\"windows\":" + std::to_string(p.windows) + "}";
 }
 
+// The rows of each batch that are a random run of words repeated.
+int repeated_per_batch(const Options& o) {
+  return static_cast<int>(std::lround(o.repeat_fraction * static_cast<double>(o.batch)));
+}
+
+// Trains `model` from its seeded start as the options say, printing a JSON line per step.
+void train_model(attn::LanguageModel<float>& model, const Options& o, const attn::Corpus& train,
+                 const attn::Corpus& validation, const std::function<double()>& seconds) {
+  const int words = model.config().vocab - 1;  // the last id is the unknown word
+  attn::AdamOptions adam_options;
+  adam_options.learning_rate = learning_rate(o, 1);
+  attn::Adam<float> adam(model.parameters(), adam_options);
+
+  const WindowSampler sampler(train.samples);
+  attn::Rng rng(attn::derive_seed(o.seed, kBatchStream));
+  const int repeated_rows = repeated_per_batch(o);
+  const std::vector<std::vector<int>> eval_samples(
+      validation.samples.begin(),
+      validation.samples.begin() +
+          std::min<long>(o.eval_samples, static_cast<long>(validation.samples.size())));
+  std::printf(
+      "{\"event\":\"start\",\"trainTokens\":%zu,\"parameters\":%zu,\"batch\":%d,"
+      "\"repeatedPerBatch\":%d,\"steps\":%ld,\"seed\":%llu}\n",
+      train.tokens(), attn::language_model_parameter_count(model.config()), o.batch, repeated_rows,
+      o.steps, static_cast<unsigned long long>(o.seed));
+  std::fflush(stdout);
+
+  std::vector<std::vector<int>> inputs(static_cast<std::size_t>(o.batch)),
+      targets(static_cast<std::size_t>(o.batch));
+  for (long step = 1; step <= o.steps; ++step) {
+    for (int b = 0; b < o.batch; ++b) {
+      std::vector<int>& in = inputs[static_cast<std::size_t>(b)];
+      std::vector<int>& out = targets[static_cast<std::size_t>(b)];
+      if (b < o.batch - repeated_rows) {
+        const std::vector<int> window = sampler.draw(rng);
+        in.assign(window.begin(), window.end() - 1);
+        out.assign(window.begin() + 1, window.end());
+      } else {
+        const int run = kMinRun + static_cast<int>(rng.next_u32() % (kMaxRun - kMinRun + 1));
+        const std::vector<int> twice = attn::repeated_random_sequence(rng, run, 0, words);
+        std::vector<int> window;
+        for (int i = 0; i <= kContext; ++i)
+          window.push_back(twice[static_cast<std::size_t>(i % run)]);
+        in.assign(window.begin(), window.end() - 1);
+        out.assign(window.begin() + 1, window.end());
+        for (int i = 0; i + 1 < run; ++i) out[static_cast<std::size_t>(i)] = attn::kIgnoredTarget;
+      }
+    }
+    const double rate = learning_rate(o, step);
+    adam.set_learning_rate(rate);
+    model.zero_grad();
+    const float loss = model.loss_and_backward(inputs, targets);
+    const float norm = attn::clip_global_norm(model.parameters(), static_cast<float>(o.clip));
+    adam.step();
+    std::printf("{\"step\":%ld,\"loss\":%.9g,\"gradNorm\":%.6g,\"lr\":%.6g,\"seconds\":%.1f}\n",
+                step, static_cast<double>(loss), static_cast<double>(norm), rate, seconds());
+    if (o.eval_every > 0 && (step % o.eval_every == 0 || step == o.steps)) {
+      const attn::Perplexity p = attn::held_out_perplexity(model, eval_samples);
+      std::printf("{\"step\":%ld,\"validationPerplexity\":%.4f,\"tokens\":%ld,\"seconds\":%.1f}\n",
+                  step, p.perplexity, p.tokens, seconds());
+    }
+    std::fflush(stdout);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -256,21 +335,13 @@ int main(int argc, char** argv) {
     const std::vector<std::uint8_t> vector_bytes = read_file(o.vectors);
     const attn::Embeddings embeddings =
         attn::Embeddings::parse(vector_bytes.data(), vector_bytes.size());
-    std::string vocabulary_bytes;
-    for (int i = 0; i < embeddings.size(); ++i) {
-      vocabulary_bytes += embeddings.vocabulary().word(i) + "\n";
-    }
-    const std::uint32_t vocab_hash = attn::fnv1a32(vocabulary_bytes);
+    const std::uint32_t vocab_hash = attn::vocabulary_hash(embeddings);
     const attn::Corpus train = read_corpus(o.corpus, "train", 0, embeddings, vocab_hash);
     const attn::Corpus validation = read_corpus(o.corpus, "validation", 1, embeddings, vocab_hash);
     const attn::Corpus test = read_corpus(o.corpus, "test", 2, embeddings, vocab_hash);
 
     const int words = embeddings.size();
-    attn::MatrixT<float> e(words + 1, embeddings.dim());
-    for (int i = 0; i < words; ++i) {
-      e.row(i) = embeddings.lookup(embeddings.vocabulary().word(i)).transpose();
-    }
-    e.row(words) = embeddings.fallback("<unk>").transpose();
+    const attn::MatrixT<float> e = attn::language_model_word_vectors(embeddings);
 
     attn::LanguageModelConfig config;
     config.vocab = words + 1;
@@ -281,74 +352,25 @@ int main(int argc, char** argv) {
     config.d_mlp = kDMlp;
     config.context = kContext;
     config.seed = o.seed;
+    config.position_scale = static_cast<float>(o.position_scale);
     attn::LanguageModel<float> model(config, e);
-    attn::AdamOptions adam_options;
-    adam_options.learning_rate = learning_rate(o, 1);
-    attn::Adam<float> adam(model.parameters(), adam_options);
-
-    const WindowSampler sampler(train.samples);
-    attn::Rng rng(attn::derive_seed(o.seed, kBatchStream));
-    const int repeated_rows =
-        static_cast<int>(std::lround(o.repeat_fraction * static_cast<double>(o.batch)));
-    const std::vector<std::vector<int>> eval_samples(
-        validation.samples.begin(),
-        validation.samples.begin() +
-            std::min<long>(o.eval_samples, static_cast<long>(validation.samples.size())));
-    std::printf(
-        "{\"event\":\"start\",\"trainTokens\":%zu,\"parameters\":%zu,\"batch\":%d,"
-        "\"repeatedPerBatch\":%d,\"steps\":%ld,\"seed\":%llu}\n",
-        train.tokens(), attn::language_model_parameter_count(config), o.batch, repeated_rows,
-        o.steps, static_cast<unsigned long long>(o.seed));
-    std::fflush(stdout);
-
-    std::vector<std::vector<int>> inputs(static_cast<std::size_t>(o.batch)),
-        targets(static_cast<std::size_t>(o.batch));
-    for (long step = 1; step <= o.steps; ++step) {
-      for (int b = 0; b < o.batch; ++b) {
-        std::vector<int>& in = inputs[static_cast<std::size_t>(b)];
-        std::vector<int>& out = targets[static_cast<std::size_t>(b)];
-        if (b < o.batch - repeated_rows) {
-          const std::vector<int> window = sampler.draw(rng);
-          in.assign(window.begin(), window.end() - 1);
-          out.assign(window.begin() + 1, window.end());
-        } else {
-          const int run = kMinRun + static_cast<int>(rng.next_u32() % (kMaxRun - kMinRun + 1));
-          const std::vector<int> twice = attn::repeated_random_sequence(rng, run, 0, words);
-          std::vector<int> window;
-          for (int i = 0; i <= kContext; ++i)
-            window.push_back(twice[static_cast<std::size_t>(i % run)]);
-          in.assign(window.begin(), window.end() - 1);
-          out.assign(window.begin() + 1, window.end());
-          for (int i = 0; i + 1 < run; ++i) out[static_cast<std::size_t>(i)] = attn::kIgnoredTarget;
-        }
-      }
-      const double rate = learning_rate(o, step);
-      adam.set_learning_rate(rate);
-      model.zero_grad();
-      const float loss = model.loss_and_backward(inputs, targets);
-      const float norm = attn::clip_global_norm(model.parameters(), static_cast<float>(o.clip));
-      adam.step();
-      std::printf("{\"step\":%ld,\"loss\":%.9g,\"gradNorm\":%.6g,\"lr\":%.6g,\"seconds\":%.1f}\n",
-                  step, static_cast<double>(loss), static_cast<double>(norm), rate, seconds());
-      if (o.eval_every > 0 && (step % o.eval_every == 0 || step == o.steps)) {
-        const attn::Perplexity p = attn::held_out_perplexity(model, eval_samples);
-        std::printf(
-            "{\"step\":%ld,\"validationPerplexity\":%.4f,\"tokens\":%ld,\"seconds\":%.1f}\n", step,
-            p.perplexity, p.tokens, seconds());
-      }
-      std::fflush(stdout);
+    std::vector<std::uint8_t> file;
+    if (o.measure.empty()) {
+      train_model(model, o, train, validation, seconds);
+      file = attn::encode_language_model(model, vocab_hash);
+      write_file(o.out, std::string(file.begin(), file.end()));
+    } else {
+      file = read_file(o.measure);
     }
-
     // What the page ships: the float16 file, read back.
-    const std::vector<std::uint8_t> file = attn::encode_language_model(model, vocab_hash);
-    write_file(o.out, std::string(file.begin(), file.end()));
     const attn::LanguageModelWeights weights =
         attn::parse_language_model_weights(file.data(), file.size());
     attn::LanguageModel<float> shipped(config, e);
     attn::load_language_model_weights(shipped, weights);
 
-    const attn::Perplexity float_validation = attn::held_out_perplexity(model, validation.samples);
     const attn::Perplexity validation_p = attn::held_out_perplexity(shipped, validation.samples);
+    const attn::Perplexity float_validation =
+        o.measure.empty() ? attn::held_out_perplexity(model, validation.samples) : validation_p;
     const attn::Perplexity test_p = attn::held_out_perplexity(shipped, test.samples);
     std::vector<std::vector<int>> text;  // the first window of every validation sample
     for (const auto& s : validation.samples) {
@@ -365,8 +387,8 @@ int main(int argc, char** argv) {
 
     std::string r = "{\n";
     r += "  \"format\": \"attn-lm-report\",\n";
-    r += "  \"weights\": {\"file\": \"" + o.out + "\", \"bytes\": " + std::to_string(file.size()) +
-         ", \"storage\": \"float16\"},\n";
+    r += "  \"weights\": {\"file\": \"" + (o.measure.empty() ? o.out : o.measure) +
+         "\", \"bytes\": " + std::to_string(file.size()) + ", \"storage\": \"float16\"},\n";
     r += "  \"config\": {\"vocab\": " + std::to_string(config.vocab) +
          ", \"dEmbed\": " + std::to_string(config.d_embed) +
          ", \"dModel\": " + std::to_string(kDModel) + ", \"layers\": " + std::to_string(kLayers) +
@@ -374,14 +396,20 @@ int main(int argc, char** argv) {
          ", \"context\": " + std::to_string(kContext) +
          ", \"parameters\": " + std::to_string(attn::language_model_parameter_count(config)) +
          ", \"unknownRow\": \"fallback(<unk>)\"},\n";
-    r += "  \"training\": {\"steps\": " + std::to_string(o.steps) +
-         ", \"seed\": " + std::to_string(o.seed) + ", \"batch\": " + std::to_string(o.batch) +
-         ", \"repeatedPerBatch\": " + std::to_string(repeated_rows) + ", \"repeatedRun\": [" +
-         std::to_string(kMinRun) + ", " + std::to_string(kMaxRun) +
-         "], \"lr\": " + fmt("%.6g", o.lr) + ", \"warmup\": " + std::to_string(o.warmup) +
-         ", \"finalLrFraction\": " + fmt("%.6g", o.final_lr_fraction) +
-         ", \"clip\": " + fmt("%.6g", o.clip) +
-         ", \"trainTokens\": " + std::to_string(train.tokens()) + "},\n";
+    const int repeated_rows = repeated_per_batch(o);
+    if (o.measure.empty()) {
+      r += "  \"training\": {\"steps\": " + std::to_string(o.steps) +
+           ", \"seed\": " + std::to_string(o.seed) + ", \"batch\": " + std::to_string(o.batch) +
+           ", \"repeatedPerBatch\": " + std::to_string(repeated_rows) + ", \"repeatedRun\": [" +
+           std::to_string(kMinRun) + ", " + std::to_string(kMaxRun) +
+           "], \"lr\": " + fmt("%.6g", o.lr) + ", \"warmup\": " + std::to_string(o.warmup) +
+           ", \"finalLrFraction\": " + fmt("%.6g", o.final_lr_fraction) +
+           ", \"clip\": " + fmt("%.6g", o.clip) +
+           ", \"positionScale\": " + fmt("%.6g", o.position_scale) +
+           ", \"trainTokens\": " + std::to_string(train.tokens()) + "},\n";
+    } else {
+      r += "  \"training\": null,\n";
+    }
     r += "  \"validation\": " + perplexity_json(validation_p) + ",\n";
     r += "  \"test\": " + perplexity_json(test_p) + ",\n";
     r += "  \"validationBeforeFloat16\": " + perplexity_json(float_validation) + ",\n";

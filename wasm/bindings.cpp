@@ -15,9 +15,16 @@
 #include "attn/scoring.hpp"
 #include "attn/softmax.hpp"
 #include "convert.hpp"
+#include "loaded_embeddings.hpp"
 #include "workspace.hpp"
 
 namespace attn::bindings {
+
+std::optional<Embeddings>& loaded_embeddings() {
+  static std::optional<Embeddings> embeddings;
+  return embeddings;
+}
+
 namespace {
 
 // x: (rows, cols) -> (rows, cols)
@@ -156,12 +163,6 @@ val bottleneck(const val& counts, int width, int codebook, int trials, double se
   });
 }
 
-// The word vectors of the last successful loadEmbeddings; empty until then.
-std::optional<Embeddings>& loaded_embeddings() {
-  static std::optional<Embeddings> embeddings;
-  return embeddings;
-}
-
 // bytes: the whole asset (a Uint8Array) -> { words, dim }. A file that does not parse leaves the
 // vectors loaded before in place.
 val load_embeddings(const val& bytes) {
@@ -187,17 +188,7 @@ val embed(const val& tokens) {
     if (!embeddings) {
       throw InvalidArgument("embed: no word vectors are loaded; call loadEmbeddings(bytes) first");
     }
-    if (!tokens.isArray()) throw InvalidArgument("embed: tokens must be an array of strings");
-    const auto n = tokens["length"].as<size_t>();
-    std::vector<std::string> words;
-    words.reserve(n);
-    for (size_t i = 0; i < n; ++i) {
-      const val token = tokens[i];
-      if (!token.isString()) {
-        throw InvalidArgument("embed: token " + std::to_string(i) + " is not a string");
-      }
-      words.push_back(token.as<std::string>());
-    }
+    const std::vector<std::string> words = strings_from(tokens, "embed");
     const EmbeddedTokens result = embeddings->embed(words);
     val out = val::object();
     out.set("vectors", float32_array(result.vectors));

@@ -79,6 +79,24 @@ std::vector<int> ints_from(const val& array, const char* where, const char* name
   return values;
 }
 
+std::vector<std::string> strings_from(const val& tokens, const char* where) {
+  if (!tokens.isArray()) {
+    throw InvalidArgument(std::string(where) + ": tokens must be an array of strings");
+  }
+  const auto n = tokens["length"].as<size_t>();
+  std::vector<std::string> words;
+  words.reserve(n);
+  for (size_t i = 0; i < n; ++i) {
+    const val token = tokens[i];
+    if (!token.isString()) {
+      throw InvalidArgument(std::string(where) + ": token " + std::to_string(i) +
+                            " is not a string");
+    }
+    words.push_back(token.as<std::string>());
+  }
+  return words;
+}
+
 val float32_array(const float* data, size_t count) {
   return val::global("Float32Array").new_(typed_memory_view(count, data));
 }

@@ -28,6 +28,10 @@ KeyPadding padding_from(const val& flags, int n_k, const char* where);
 // when it is missing, not an array, or holds anything but whole numbers.
 std::vector<int> ints_from(const val& array, const char* where, const char* name);
 
+// tokens: an array of n strings -> (n). Throws InvalidArgument ("<where>: tokens must be an array
+// of strings", "<where>: token i is not a string") otherwise.
+std::vector<std::string> strings_from(const val& tokens, const char* where);
+
 // A fresh Float32Array holding a copy of the values.
 val float32_array(const float* data, size_t count);
 val float32_array(const Matrix& m);

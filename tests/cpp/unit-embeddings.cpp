@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "attn/embeddings.hpp"
+#include "attn/lm_weights.hpp"
 
 namespace {
 
@@ -168,4 +169,18 @@ TEST_CASE("embeddings reject files that are not word-vector files", "[embeddings
       CHECK_THROWS_WITH(parse(file), Catch::Contains("the scale of word 1 (\"car\")"));
     }
   }
+}
+
+TEST_CASE("the language model reads the vectors' rows, then one unknown-word row", "[embeddings]") {
+  const attn::Embeddings e = parse(tiny_file());
+  const attn::MatrixT<float> rows = attn::language_model_word_vectors(e);
+  REQUIRE(rows.rows() == 4);
+  REQUIRE(rows.cols() == 4);
+  for (const char* word : {"cat", "kitten", "car"}) {
+    const int i = e.vocabulary().index_of(word);
+    CHECK(rows.row(i) == e.lookup(word).transpose());
+  }
+  CHECK(rows.row(3) == e.fallback("<unk>").transpose());
+  CHECK(attn::language_model_ids(e, {"car", "dog", "cat", ""}) == std::vector<int>{2, 3, 0, 3});
+  CHECK(attn::vocabulary_hash(e) == attn::fnv1a32("cat\nkitten\ncar\n"));
 }

@@ -173,3 +173,27 @@ TEST_CASE("lm analysis: held-out perplexity predicts every token but a sample's 
   }
   CHECK_THROWS_AS(attn::held_out_perplexity(model, {{3}}), attn::InvalidArgument);
 }
+
+TEST_CASE("lm analysis: the top next words are the most probable under softmax, in order",
+          "[lm-analysis]") {
+  Mat logits(2, 5);
+  logits << 0, 0, 0, 0, 0,  //
+      1.0f, 3.0f, -2.0f, 3.0f, 0.5f;
+  const std::vector<attn::NextWord> top = attn::top_next_words(logits, 1, 3);
+  REQUIRE(top.size() == 3);
+  CHECK(top[0].id == 1);  // a tie with id 3: the smaller id first
+  CHECK(top[1].id == 3);
+  CHECK(top[2].id == 0);
+  double sum = 0;
+  for (int j = 0; j < 5; ++j) sum += std::exp(static_cast<double>(logits(1, j)));
+  CHECK(top[0].probability == Approx(std::exp(3.0) / sum).epsilon(1e-6));
+  CHECK(top[2].probability == Approx(std::exp(1.0) / sum).epsilon(1e-6));
+  // k is clamped to the vocabulary; every probability of a row sums to 1
+  const std::vector<attn::NextWord> all = attn::top_next_words(logits, 0, 50);
+  REQUIRE(all.size() == 5);
+  double total = 0;
+  for (const attn::NextWord& w : all) total += w.probability;
+  CHECK(total == Approx(1.0).epsilon(1e-6));
+  CHECK_THROWS_WITH(attn::top_next_words(logits, 2, 1), Catch::Matchers::Contains("row 2"));
+  CHECK_THROWS_WITH(attn::top_next_words(logits, 0, 0), Catch::Matchers::Contains("k must be"));
+}

@@ -33,3 +33,21 @@ test('the engine API example runs and prints causal weights and outputs', () => 
   }
   assert.equal(numbersIn(outputText).length, 6);
 });
+
+test("the language model example runs and prints the model's perplexity and a next word", () => {
+  const doc = readFileSync(join(ROOT, 'docs', 'engine-api.md'), 'utf8');
+  const example = [...doc.matchAll(/```js\n([\s\S]*?)```/g)].find((block) =>
+    block[1].includes('loadLanguageModel'),
+  );
+  assert.ok(example, 'docs/engine-api.md has a js code block that loads the language model');
+  const file = join(ROOT, 'build', 'docs-language-model-example.mjs');
+  writeFileSync(file, example[1]);
+  const printed = execFileSync(process.execPath, [file], { encoding: 'utf8' });
+  const report = JSON.parse(readFileSync(join(ROOT, 'web/public/models/brown-lm.json'), 'utf8'));
+  const [first] = printed.split('\n');
+  assert.equal(
+    first,
+    `${report.test.perplexity} ${report.baselines.kneserNeyBigram.perplexity.test}`,
+  );
+  assert.match(printed, /\{ word: '[^']+', probability: 0\.\d+ \}/);
+});

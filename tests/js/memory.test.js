@@ -214,3 +214,41 @@ test('10,000 facade calls of mixed sizes and errors leave the wasm heap as they 
   assert.ok(threw > CALLS / 20, `${threw} calls threw`);
   assert.deepEqual(after, before, 'bytes in use, heap size and handles after the loop');
 });
+
+test("the language model's runs, good and bad, leave the wasm heap as they found it", () => {
+  const root = new URL('../../web/public/', import.meta.url);
+  engine.loadEmbeddings(readFileSync(new URL('embeddings/en-20k-100d.bin', root)));
+  const weights = new Uint8Array(readFileSync(new URL('models/brown-lm.bin', root)));
+  const report = JSON.parse(readFileSync(new URL('models/brown-lm.json', root), 'utf8'));
+  const model = engine.loadLanguageModel(weights, report);
+  const pick = numbers(29);
+  const words = ['the', 'bank', 'river', 'zzqx', 'it', 'was', '.', 'é', '日本'];
+  const calls = () => {
+    let threw = 0;
+    for (let i = 0; i < 400; i++) {
+      const kind = pick(5);
+      try {
+        if (kind === 0) {
+          // The core refuses these: no tokens, more than the context, a token that is no string.
+          const bad = [[], Array(65).fill('the'), ['the', 3]][pick(3)];
+          core.languageModelRun(bad, 5);
+        } else if (kind === 1) {
+          engine.loadLanguageModel(weights.subarray(0, 48 + pick(100)), report);
+        } else {
+          const text = Array.from({ length: 1 + pick(80) }, () => words[pick(words.length)]);
+          model.run(text.join(' '), { top: 1 + pick(10) });
+        }
+      } catch (error) {
+        assert.ok(error instanceof Error);
+        threw++;
+      }
+    }
+    return threw;
+  };
+  calls();
+  const before = usage();
+  const threw = calls();
+  const after = usage();
+  assert.ok(threw > 40, `${threw} calls threw`);
+  assert.deepEqual(after, before, 'bytes in use, heap size and handles after the runs');
+});

@@ -22,14 +22,15 @@
 namespace attn {
 
 struct LanguageModelConfig {
-  int vocab = 0;           // rows of the word vectors E
-  int d_embed = 100;       // their width (frozen)
-  int d_model = 128;       // width of the residual stream
-  int layers = 2;          // decoder blocks
-  int heads = 4;           // per block; must divide d_model
-  int d_mlp = 512;         // hidden width of each block's MLP
-  int context = 64;        // longest sequence, rows of P
-  std::uint64_t seed = 1;  // initial weights
+  int vocab = 0;                // rows of the word vectors E
+  int d_embed = 100;            // their width (frozen)
+  int d_model = 128;            // width of the residual stream
+  int layers = 2;               // decoder blocks
+  int heads = 4;                // per block; must divide d_model
+  int d_mlp = 512;              // hidden width of each block's MLP
+  int context = 64;             // longest sequence, rows of P
+  std::uint64_t seed = 1;       // initial weights
+  float position_scale = 0.2f;  // P starts unit normal times this
 };
 
 // Which positions get logits: all of them (training), or only the last (generation, where the
@@ -59,7 +60,8 @@ class LanguageModel {
   // word_vectors: (vocab, d_embed), kept frozen (never a parameter). Seeded initial weights, the
   // same numbers for float and double (drawn in float): W_in and W_out uniform with variance
   // 1 / fan_in, W_in divided by the RMS entry of E (token inputs of unit scale) and W_out by
-  // the RMS row norm of E (logits of unit variance at the start); P unit normal times 0.2;
+  // the RMS row norm of E (logits of unit variance at the start); P unit normal times
+  // config.position_scale;
   // W_o and W_2 of every block times 1 / sqrt(2 layers) (the residual stream's variance grows
   // by about 1 per block, not per sublayer); biases 0, gains 1.
   // Throws InvalidArgument on a config out of range or word vectors of the wrong shape.

@@ -69,4 +69,15 @@ struct Perplexity {
 Perplexity held_out_perplexity(const LanguageModel<float>& model,
                                const std::vector<std::vector<int>>& samples, int batch = 32);
 
+struct NextWord {
+  int id = 0;
+  double probability = 0;
+};
+
+// logits: (rows, vocab), one position's next-token scores in row `row` -> the k ids of highest
+// probability under softmax(logits.row(row)), most probable first (ties: the smaller id first),
+// with their probabilities (within about 1e-6 relative). k is clamped to vocab. Throws
+// InvalidArgument on k < 1 or a row out of range.
+std::vector<NextWord> top_next_words(const MatrixT<float>& logits, int row, int k);
+
 }  // namespace attn

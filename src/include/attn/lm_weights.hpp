@@ -7,10 +7,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "attn/embeddings.hpp"
 #include "attn/language_model.hpp"
 
 namespace attn {
@@ -55,5 +57,20 @@ LanguageModelWeights parse_language_model_weights(const std::uint8_t* bytes, std
 
 // Copies the weights into model. Throws InvalidArgument when its config (seed aside) differs.
 void load_language_model_weights(LanguageModel<float>& model, const LanguageModelWeights& weights);
+
+// The page's model reads the page's word vectors. Its vocabulary is theirs plus one unknown-word
+// id, the last one; the file names the vocabulary by this hash.
+
+// fnv1a32 of the vectors' words, each followed by a newline (as the corpus files hash it).
+std::uint32_t vocabulary_hash(const Embeddings& embeddings);
+
+// -> (count + 1, d): E for a LanguageModel, row i the dequantised vector of word i, the last row
+// (the unknown-word id) embeddings.fallback("<unk>"), which no token of the page's tokenizer is.
+MatrixT<float> language_model_word_vectors(const Embeddings& embeddings);
+
+// tokens: n words -> n ids: each word's row, or count (the unknown-word id) for a word the
+// vocabulary does not hold.
+std::vector<int> language_model_ids(const Embeddings& embeddings,
+                                    const std::vector<std::string>& tokens);
 
 }  // namespace attn

@@ -22,3 +22,27 @@ export async function loadEngine() {
     throw new Error(`The attention engine could not be loaded: ${reason}`, { cause: error });
   }
 }
+
+/**
+ * The page's trained language model, in an engine of its own (or in `engine`, whose word vectors
+ * it then replaces with the page's). The word vectors, weights and report are fetched from the
+ * site's own folders (`embeddings/`, `models/`), relative to `base` (default: the page).
+ * @param {{ engine?: import('./index.js').Engine, base?: string | URL }} [options]
+ * @returns {Promise<import('./index.js').LanguageModel>}
+ */
+export async function loadLanguageModel({ engine, base = document.baseURI } = {}) {
+  const bytes = async (/** @type {string} */ path) => {
+    const url = new URL(path, base);
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url.pathname}: ${response.status} ${response.statusText}`);
+    return new Uint8Array(await response.arrayBuffer());
+  };
+  const [core, vectors, weights, report] = await Promise.all([
+    engine ?? loadEngine(),
+    bytes('embeddings/en-20k-100d.bin'),
+    bytes('models/brown-lm.bin'),
+    bytes('models/brown-lm.json'),
+  ]);
+  core.loadEmbeddings(vectors);
+  return core.loadLanguageModel(weights, JSON.parse(new TextDecoder().decode(report)));
+}

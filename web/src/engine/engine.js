@@ -9,6 +9,7 @@ import {
   requireStrings,
   requireValues,
 } from './args.js';
+import { createLanguageModel } from './language-model.js';
 import { createTraining } from './training.js';
 
 // Must match AttentionSlot in wasm/workspace.hpp.
@@ -29,6 +30,8 @@ export function createEngine(core) {
   // same sizes as the last one (a figure recomputed as the learner types) skips that call.
   /** @type {{ nq: number, nk: number, dk: number, dv: number, table: number } | null} */
   let prepared = null;
+  /** @type {import('./index.js').LanguageModel | null} */
+  let languageModel = null;
 
   /**
    * The table of buffer addresses for these sizes (wasm/workspace.hpp), as an index in HEAPU32.
@@ -198,6 +201,18 @@ export function createEngine(core) {
     // tokens: n strings -> vectors (n, d), known (n)
     embed(tokens) {
       return core.embed(requireStrings('embed', 'tokens', tokens));
+    },
+
+    // weights: the language model's file, report: what was measured on it (docs/language-model.md)
+    // -> the model, on the word vectors loaded now. Loading another replaces it in the core.
+    loadLanguageModel(weights, report) {
+      languageModel = createLanguageModel(core, weights, report);
+      return languageModel;
+    },
+
+    // The model of the last successful loadLanguageModel, or null: for the quiz's live questions.
+    get languageModel() {
+      return languageModel;
     },
 
     // A training run of a reversal model in the core (web/src/engine/training.js); free it with

@@ -140,6 +140,55 @@ export interface Training {
   dispose(): void; // frees the core's memory; any later call throws
 }
 
+export type HeadKind = 'previous-token' | 'first-token' | 'self' | 'induction' | 'mixed';
+
+export interface HeadScores {
+  previousToken: number; // mean weight on the previous token, held-out text
+  firstToken: number; // mean weight on the first token
+  self: number; // mean weight on itself
+  induction: number; // mean weight on the token after the earlier copy, repeated random words
+}
+
+export interface HeadInfo {
+  layer: number; // 0-based
+  head: number; // 0-based, within its layer
+  kind: HeadKind | string; // named from the scores (docs/language-model.md)
+  scores: HeadScores;
+}
+
+export interface LanguageModelInfo {
+  vocab: number; // the word vectors' words + 1 unknown-word id
+  dEmbed: number;
+  dModel: number;
+  layers: number;
+  headsPerLayer: number;
+  dMlp: number;
+  context: number; // the most tokens it reads
+  parameters: number; // trained values
+  corpus: { name: string; splits: Record<'train' | 'validation' | 'test', object> } | null;
+  validationPerplexity: number; // held out, as measured after training
+  testPerplexity: number;
+  baselines: {
+    unigram: { validation: number; test: number }; // perplexities on the same split
+    kneserNeyBigram: { validation: number; test: number };
+  } | null;
+  training: unknown; // the settings it was trained with
+  heads: readonly HeadInfo[]; // layer-major
+}
+
+export interface LanguageModelRun {
+  tokens: string[]; // the last `context` tokens of the text
+  known: boolean[]; // per token: the vocabulary holds it
+  dropped: number; // tokens before them that the model did not read
+  heads: (HeadInfo & { weights: Float32Array })[]; // weights (n, n), row i over tokens 0..i
+  next: { word: string | null; probability: number }[]; // most probable first; null = unknown word
+}
+
+export interface LanguageModel {
+  readonly info: Readonly<LanguageModelInfo>;
+  run(text: string, options?: { top?: number }): LanguageModelRun; // throws on text with no token
+}
+
 export interface Engine {
   softmax(x: Values, rows: number, cols: number, options?: { temperature?: number }): Float32Array;
   attention(input: AttentionInput & { trace?: true }): AttentionTrace;
@@ -166,6 +215,9 @@ export interface Engine {
   loadEmbeddings(bytes: Uint8Array | ArrayBuffer): EmbeddingsInfo; // the word-vector asset
   embed(tokens: string[]): EmbeddedTokens; // throws until loadEmbeddings has succeeded
   createTraining(options?: TrainingOptions): Training;
+  loadLanguageModel(weights: Uint8Array, report: unknown): LanguageModel; // needs loadEmbeddings
+  readonly languageModel: LanguageModel | null; // the last one loaded
 }
 
 export function loadEngine(): Promise<Engine>;
+export function loadLanguageModel(options?: { engine?: Engine }): Promise<LanguageModel>;

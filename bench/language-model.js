@@ -1,0 +1,116 @@
+// The language-model part of `npm run bench`: the page's trained model (loadLanguageModel) in
+// wasm, one run() of 16 and of 64 tokens (tokenizing, the forward pass with the last position's
+// logits, every head's weights and the top 5 next words copied out), against the goal of 3 ms
+// for 64 tokens; and, natively (build/native/attn_lm_bench), one training step of 32 x 64
+// tokens as training tokens per second and the core's own 64-token forward pass. See
+// bench/README.md.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+export const GOAL_FORWARD = { tokens: 64, ms: 3 };
+
+/** 64 ordinary words: the longest text the model reads at once. */
+const TEXT = (
+  'the old man walked down to the river bank and sat there for a long time watching the ' +
+  'water go by while the sun set slowly behind the hills and the birds flew home to their ' +
+  'nests in the tall trees near the edge of the quiet town where he had lived all his life ' +
+  'with his wife and three children'
+)
+  .split(' ')
+  .slice(0, 64);
+
+/**
+ * Median milliseconds of `call`: 0.3 s of warm-up, then 9 batches of about 0.1 s each.
+ * @param {() => unknown} call
+ */
+function medianMs(call) {
+  const warm = performance.now();
+  let calls = 0;
+  while (performance.now() - warm < 300) {
+    call();
+    calls++;
+  }
+  const perBatch = Math.max(1, Math.round((100 * calls) / (performance.now() - warm)));
+  const times = [];
+  for (let b = 0; b < 9; b++) {
+    const start = performance.now();
+    for (let i = 0; i < perBatch; i++) call();
+    times.push((performance.now() - start) / perBatch);
+  }
+  times.sort((a, b) => a - b);
+  return times[4];
+}
+
+/**
+ * @param {string} root the repository
+ * @returns {Promise<{ wasm: { tokens: number, ms: number }[], native: object | null }>}
+ */
+export async function measureLanguageModel(root) {
+  const { loadLanguageModel } = await import('attention-lab');
+  const model = await loadLanguageModel();
+  const wasm = [16, 64].map((tokens) => {
+    const text = TEXT.slice(0, tokens).join(' ');
+    const read = model.run(text).tokens.length;
+    if (read !== tokens) throw new Error(`the bench text gave ${read} tokens, not ${tokens}`);
+    return { tokens, ms: medianMs(() => model.run(text)) };
+  });
+  const binary = path.join(root, 'build', 'native', 'attn_lm_bench');
+  const native = existsSync(binary) ? await runJson(binary, ['5']) : null;
+  return { wasm, native };
+}
+
+/**
+ * @param {string} binary
+ * @param {string[]} args
+ * @returns {Promise<any>} the JSON object the program prints
+ */
+function runJson(binary, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) reject(new Error(`${path.basename(binary)} exited with ${code}`));
+      else resolve(JSON.parse(out));
+    });
+  });
+}
+
+/**
+ * Prints the part and returns its goal line.
+ * @param {Awaited<ReturnType<typeof measureLanguageModel>>} result
+ * @returns {string}
+ */
+export function printLanguageModel({ wasm, native }) {
+  console.log("\nThe page's language model (2 layers x 4 heads, d_model 128, vocab 20,059):");
+  for (const { tokens, ms } of wasm) {
+    console.log(
+      `  wasm, run() of ${String(tokens).padStart(2)} tokens${ms.toFixed(2).padStart(10)} ms`,
+    );
+  }
+  if (native) {
+    const tokensPerStep = native.batch * native.context;
+    const perSecond = (ms) => Math.round((tokensPerStep * 1000) / ms).toLocaleString('en-US');
+    console.log(
+      `  native, the core's 64-token forward pass (last logits)${native.forward64Last.wallMs
+        .toFixed(2)
+        .padStart(7)} ms wall, ${native.forward64Last.cpuMs.toFixed(2)} ms processor`,
+    );
+    console.log(
+      `  native training: ${perSecond(native.step.wallMs)} tokens/s wall, ` +
+        `${perSecond(native.step.cpuMs)} tokens/s of processor time ` +
+        `(one step of ${native.batch} x ${native.context} tokens: ${native.step.wallMs.toFixed(0)} ms wall)`,
+    );
+  } else {
+    console.log('  native: build/native/attn_lm_bench is missing (npm run build)');
+  }
+  console.log('  wasm training: not offered by the engine yet');
+  const long = wasm.find((w) => w.tokens === GOAL_FORWARD.tokens);
+  const met = long.ms <= GOAL_FORWARD.ms;
+  return (
+    `  a ${GOAL_FORWARD.tokens}-token run() of the language model in wasm takes at most ` +
+    `${GOAL_FORWARD.ms} ms: ${met ? 'met' : 'NOT met'} (measured ${long.ms.toFixed(2)} ms)`
+  );
+}

@@ -1,0 +1,92 @@
+#include <catch2/catch.hpp>
+#include <cstring>
+#include <vector>
+
+#include "../../src/ordered_math.hpp"
+#include "../../src/simd_matmul.hpp"
+#include "attn/random.hpp"
+#include "helpers.hpp"
+
+namespace {
+
+using Mat = attn::Matrix;
+
+// The product as the kernel forms it: each entry summed over p in order, in double for the bound.
+Mat reference(const Mat& a, const Mat& b) {
+  return (a.cast<double>() * b.cast<double>()).cast<float>();
+}
+
+}  // namespace
+
+TEST_CASE("simd matmul equals the product for every shape of block and tail", "[simd-matmul]") {
+  std::uint64_t seed = 40;
+  for (const int n : {1, 3, 4, 5, 9, 64}) {
+    for (const int k : {1, 2, 7, 100, 128}) {
+      for (const int m : {1, 3, 4, 8, 13, 128, 131}) {
+        const Mat a = test::random(n, k, seed++);
+        const Mat b = test::random(k, m, seed++);
+        Mat c = Mat::Constant(n, m, 99.0f);
+        attn::simd::matmul(a.data(), n, k, b.data(), m, c.data());
+        const Mat expected = reference(a, b);
+        INFO("n " << n << " k " << k << " m " << m);
+        CHECK((c - expected).cwiseAbs().maxCoeff() <=
+              1e-5f * std::max(1.0f, expected.cwiseAbs().maxCoeff()));
+      }
+    }
+  }
+}
+
+TEST_CASE("simd matmul sums each entry in order, whatever block it falls in", "[simd-matmul]") {
+  // Row 0 and column 0 of a 5 x 9 product fall in a 4 x 8 block; row 4 and column 8 in tails. Each
+  // entry must equal the plain in-order float sum exactly.
+  const Mat a = test::random(5, 37, 7);
+  const Mat b = test::random(37, 9, 8);
+  Mat c(5, 9);
+  attn::simd::matmul(a.data(), 5, 37, b.data(), 9, c.data());
+  for (int i = 0; i < 5; ++i) {
+    for (int j = 0; j < 9; ++j) {
+      float sum = 0;
+      for (int p = 0; p < 37; ++p) sum += a(i, p) * b(p, j);
+      CHECK(c(i, j) == sum);
+    }
+  }
+}
+
+TEST_CASE("simd matmul_transposed equals the product with the transpose", "[simd-matmul]") {
+  std::uint64_t seed = 900;
+  for (const int n : {1, 2, 5}) {
+    for (const int k : {1, 3, 4, 100, 102}) {
+      for (const int m : {1, 3, 4, 7, 64}) {
+        const Mat a = test::random(n, k, seed++);
+        const Mat b = test::random(m, k, seed++);
+        Mat c = Mat::Constant(n, m, 99.0f);
+        attn::simd::matmul_transposed(a.data(), n, k, b.data(), m, c.data());
+        const Mat expected = reference(a, b.transpose());
+        INFO("n " << n << " k " << k << " m " << m);
+        CHECK((c - expected).cwiseAbs().maxCoeff() <=
+              1e-5f * std::max(1.0f, expected.cwiseAbs().maxCoeff()));
+      }
+    }
+  }
+}
+
+TEST_CASE("four-lane portable exp and tanh give the scalar ones' bits", "[simd-matmul]") {
+  std::vector<float> xs{0.0f,  -0.0f, 0.1249f, 0.125f, -0.125f, 1e-30f, -87.0f, -87.5f,
+                        88.0f, 89.0f, -1e30f,  3.0f,   -3.0f,   20.0f,  -20.0f};
+  attn::Rng rng(5);
+  for (int i = 0; i < 20000; ++i) xs.push_back(static_cast<float>((rng.uniform() - 0.5) * 24.0));
+  while (xs.size() % 4 != 0) xs.push_back(0.5f);
+  for (std::size_t i = 0; i < xs.size(); i += 4) {
+    const attn::simd::f32x4 x = attn::simd::load(xs.data() + i);
+    const attn::simd::f32x4 e = attn::simd::portable_exp(x), t = attn::simd::portable_tanh(x);
+    for (int lane = 0; lane < 4; ++lane) {
+      const float v = xs[i + lane];
+      INFO("x = " << v);
+      const float vector_exp = e[lane], vector_tanh = t[lane];
+      const float scalar_exp = attn::detail::portable_exp(v);
+      const float scalar_tanh = attn::detail::portable_tanh(v);
+      CHECK(std::memcmp(&vector_exp, &scalar_exp, 4) == 0);
+      CHECK(std::memcmp(&vector_tanh, &scalar_tanh, 4) == 0);
+    }
+  }
+}

@@ -1,0 +1,144 @@
+// The embind surface of the page's language model (docs/language-model.md): load the trained
+// weights once, then run it on the learner's tokens. web/src/engine/language-model.js wraps these
+// into loadLanguageModel(); here arguments are checked and converted, and results copied out.
+#include "attn/language_model.hpp"
+
+#include <emscripten/bind.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "attn/lm_analysis.hpp"
+#include "attn/lm_weights.hpp"
+#include "convert.hpp"
+#include "loaded_embeddings.hpp"
+
+namespace attn::bindings {
+namespace {
+
+// The model of the last successful languageModelLoad, with the word vectors it was loaded
+// against (a later loadEmbeddings of other vectors does not change what its ids mean).
+struct LoadedModel {
+  Embeddings embeddings;
+  LanguageModel<float> model;
+};
+
+std::optional<LoadedModel>& loaded_model() {
+  static std::optional<LoadedModel> model;
+  return model;
+}
+
+// bytes: the weights file (a Uint8Array) -> { vocab, dEmbed, dModel, layers, heads, dMlp,
+// context, parameters }. Needs the word vectors loaded first (loadEmbeddings), and the file must
+// name their vocabulary. A file that does not parse leaves the model loaded before in place.
+val load(const val& bytes) {
+  return guarded([&] {
+    const char* where = "loadLanguageModel";
+    if (!bytes.instanceof (val::global("Uint8Array"))) {
+      throw InvalidArgument(std::string(where) + ": bytes must be a Uint8Array holding the file");
+    }
+    const std::optional<Embeddings>& embeddings = loaded_embeddings();
+    if (!embeddings) {
+      throw InvalidArgument(std::string(where) +
+                            ": no word vectors are loaded; call loadEmbeddings(bytes) first");
+    }
+    std::vector<std::uint8_t> copy(bytes["length"].as<size_t>());
+    val(emscripten::typed_memory_view(copy.size(), copy.data())).call<void>("set", bytes);
+    const LanguageModelWeights weights = parse_language_model_weights(copy.data(), copy.size());
+    if (weights.vocab_hash != vocabulary_hash(*embeddings) ||
+        weights.config.vocab != embeddings->size() + 1 ||
+        weights.config.d_embed != embeddings->dim()) {
+      throw InvalidArgument(std::string(where) +
+                            ": the weights were trained on other word vectors than the loaded "
+                            "ones (their vocabulary or width differs)");
+    }
+    LanguageModel<float> model(weights.config, language_model_word_vectors(*embeddings));
+    load_language_model_weights(model, weights);
+    loaded_model().emplace(LoadedModel{*embeddings, std::move(model)});
+
+    const LanguageModelConfig& c = weights.config;
+    val out = val::object();
+    out.set("vocab", c.vocab);
+    out.set("dEmbed", c.d_embed);
+    out.set("dModel", c.d_model);
+    out.set("layers", c.layers);
+    out.set("heads", c.heads);
+    out.set("dMlp", c.d_mlp);
+    out.set("context", c.context);
+    out.set("parameters", static_cast<double>(language_model_parameter_count(c)));
+    return out;
+  });
+}
+
+// tokens: n strings, 1 <= n <= context; top: how many next words ->
+// { ids: Int32Array(n), known: Uint8Array(n), weights: Float32Array(layers * heads * n * n),
+//   next: { ids: Int32Array(top), words: (top) strings, null for the unknown-word id,
+//           probabilities: Float32Array(top) } }
+// weights holds layer l's head j at offset ((l * heads) + j) * n * n, each (n, n) row-major.
+val run(const val& tokens, int top) {
+  return guarded([&] {
+    const char* where = "language model";
+    const std::optional<LoadedModel>& loaded = loaded_model();
+    if (!loaded) {
+      throw InvalidArgument(std::string(where) + ": no model is loaded; load its weights first");
+    }
+    const std::vector<std::string> words = strings_from(tokens, where);
+    const LanguageModelConfig& c = loaded->model.config();
+    if (words.empty() || static_cast<int>(words.size()) > c.context) {
+      throw InvalidArgument(std::string(where) + ": it reads 1 to " + std::to_string(c.context) +
+                            " tokens, got " + std::to_string(words.size()));
+    }
+    const std::vector<int> ids = language_model_ids(loaded->embeddings, words);
+    const LanguageModelPass<float> pass = loaded->model.forward(ids, LogitRows::last_position);
+
+    const size_t n = ids.size(), area = n * n;
+    std::vector<float> weights(static_cast<size_t>(c.layers * c.heads) * area);
+    for (int l = 0; l < c.layers; ++l) {
+      for (int j = 0; j < c.heads; ++j) {
+        const MatrixT<float>& w = pass.attention_weights(l, j);  // (n, n), row-major
+        std::copy(w.data(), w.data() + area,
+                  weights.begin() + static_cast<std::ptrdiff_t>((l * c.heads + j) * area));
+      }
+    }
+    std::vector<std::uint8_t> known(n);
+    for (size_t i = 0; i < n; ++i) known[i] = ids[i] < loaded->embeddings.size() ? 1 : 0;
+
+    const std::vector<NextWord> next = top_next_words(pass.logits, 0, top);
+    std::vector<int> next_ids;
+    std::vector<double> probabilities;
+    val next_words = val::array();
+    for (const NextWord& w : next) {
+      next_ids.push_back(w.id);
+      probabilities.push_back(w.probability);
+      next_words.call<void>("push", w.id < loaded->embeddings.size()
+                                        ? val(loaded->embeddings.vocabulary().word(w.id))
+                                        : val::null());
+    }
+
+    const auto int32_array = [](const std::vector<int>& v) {
+      return val::global("Int32Array").new_(emscripten::typed_memory_view(v.size(), v.data()));
+    };
+    val next_out = val::object();
+    next_out.set("ids", int32_array(next_ids));
+    next_out.set("words", next_words);
+    next_out.set("probabilities", float32_array(probabilities));
+    val out = val::object();
+    out.set("ids", int32_array(ids));
+    out.set(
+        "known",
+        val::global("Uint8Array").new_(emscripten::typed_memory_view(known.size(), known.data())));
+    out.set("weights", float32_array(weights.data(), weights.size()));
+    out.set("next", next_out);
+    return out;
+  });
+}
+
+}  // namespace
+}  // namespace attn::bindings
+
+EMSCRIPTEN_BINDINGS(attention_language_model) {
+  using namespace attn::bindings;
+  emscripten::function("languageModelLoad", &load);
+  emscripten::function("languageModelRun", &run);
+}
