@@ -1,5 +1,5 @@
-// Accessibility: axe-core finds no violation on any slide, on the article, the practice bank and
-// the lessons page, in light and dark colour schemes.
+// Accessibility: axe-core finds no violation on any slide (in every view of its figure), on the
+// article, the practice bank and the lessons page, in light and dark colour schemes.
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
@@ -26,23 +26,48 @@ async function assertNoViolations(page, where) {
   assert.deepEqual(found, [], `axe violations on ${where}`);
 }
 
+/**
+ * Waits until the slide's figure is mounted and says it is no longer loading (the trained
+ * model's view loads its weights after it is mounted).
+ * @param {import('playwright-core').Page} page
+ * @param {string} id
+ */
+function figureDrawn(page, id) {
+  return page.waitForFunction(
+    (slideId) => {
+      const host = document.querySelector(`#${slideId} .widget-host`);
+      return Boolean(
+        host?.querySelector('.widget-area') &&
+        !host.hasAttribute('aria-busy') &&
+        !host.querySelector('[data-state="loading"]'),
+      );
+    },
+    id,
+    { timeout: 15_000 },
+  );
+}
+
 for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
   describe(`accessibility in the ${colorScheme} colour scheme`, () => {
     for (const slide of lesson.slides) {
-      test(`slide ${slide.id} has no axe violation`, async () => {
-        await visit(
-          `index.html#/${slide.id}`,
-          async (page) => {
-            await waitForSlide(page, slide.id);
-            // Let the slide's figure, if any, finish drawing.
-            if (slide.widget) {
-              await page.locator(`#${slide.id} .widget-area`).first().waitFor({ timeout: 15_000 });
-            }
-            await assertNoViolations(page, `#/${slide.id}`);
-          },
-          { colorScheme },
-        );
-      });
+      const views = slide.widget ? [slide.widget, ...(slide.widget.also ?? [])] : [null];
+      for (const [index, view] of views.entries()) {
+        // The first view is the slide's own; the address names any other.
+        const shown = index === 0 ? '' : `?figure=${slide.id}&show=${view?.type}`;
+        const name = index === 0 ? `slide ${slide.id}` : `slide ${slide.id}, view ${view?.type},`;
+        test(`${name} has no axe violation`, async () => {
+          await visit(
+            `index.html${shown}#/${slide.id}`,
+            async (page) => {
+              await waitForSlide(page, slide.id);
+              // Let the slide's figure, if any, finish loading and drawing.
+              if (view) await figureDrawn(page, slide.id);
+              await assertNoViolations(page, `#/${slide.id}${view ? ` (${view.type})` : ''}`);
+            },
+            { colorScheme },
+          );
+        });
+      }
     }
 
     for (const pageName of ['article.html', 'practice.html', 'lessons.html']) {

@@ -12,12 +12,14 @@ const inArticle = slides.filter((slide, index) => index === 0 || slide.inArticle
 
 const { visit } = useSite();
 
-/** Every heatmap in the article is drawn. */
+/** Every heatmap and every view of the trained language model in the article is drawn. */
 async function figuresReady(page) {
-  const count = inArticle.filter((slide) => slide.widget?.type === 'heatmap').length;
+  const count = (type) => inArticle.filter((slide) => slide.widget?.type === type).length;
   await page.waitForFunction(
-    (n) => document.querySelectorAll('.article .hm-figure svg.heatmap-svg').length === n,
-    count,
+    ([heatmaps, models]) =>
+      document.querySelectorAll('.article .hm-figure svg.heatmap-svg').length === heatmaps &&
+      document.querySelectorAll('.article .lm[data-state="drawn"]').length === models,
+    [count('heatmap'), count('language-model')],
     { timeout: TIMEOUT },
   );
 }
@@ -56,6 +58,9 @@ describe('the article', () => {
   test('each figure keeps its own sentence', async () => {
     await visit('article.html', async (page) => {
       await figuresReady(page);
+      // The title's heatmap is its figure's second view, Untrained.
+      await page.locator('#title .figure-views input[value="heatmap"]').check();
+      await page.locator('#title .hm-figure svg.heatmap-svg').waitFor({ timeout: TIMEOUT });
       const boxes = page.getByRole('textbox', { name: /Sentence/ });
       assert.ok((await boxes.count()) >= 2, 'the article has two live figures');
       const second = await boxes.nth(1).inputValue();

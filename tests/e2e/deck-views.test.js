@@ -12,6 +12,9 @@ const TIMEOUT = 15_000;
 const { slides } = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
 const ids = slides.map((slide) => slide.id);
 const withHeatmap = slides.filter((slide) => slide.widget?.type === 'heatmap').map((s) => s.id);
+const withModel = slides
+  .filter((slide) => slide.widget?.type === 'language-model')
+  .map((s) => s.id);
 
 const site = useSite();
 const { visit } = site;
@@ -99,6 +102,9 @@ describe('other views', () => {
       assert.equal(await page.locator('.pdf-page').count(), ids.length);
       for (const id of withHeatmap) {
         await page.locator(`#${id} .hm-figure svg.heatmap-svg`).waitFor({ timeout: TIMEOUT });
+      }
+      for (const id of withModel) {
+        await page.locator(`#${id} .lm[data-state="drawn"]`).waitFor({ timeout: TIMEOUT });
       }
       const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
       assert.equal(pdf.subarray(0, 4).toString(), '%PDF');

@@ -60,6 +60,12 @@ async function expectSlide(page, index) {
   assert.equal(await article.getAttribute('href'), `article.html?from=${id}#${id}`);
 }
 
+/**
+ * The title slide with its heatmap shown (the figure's Untrained view): the address names it,
+ * as a link to it would.
+ */
+const TITLE_HEATMAP = '?figure=title&show=heatmap#/title';
+
 /** The title slide's heatmap is drawn. */
 const heatmapReady = (page) =>
   page.locator('#title .hm-figure svg.heatmap-svg').waitFor({ timeout: TIMEOUT });
@@ -127,7 +133,7 @@ describe('the deck', () => {
         });
       await swipe('section#bottleneck .slide-main');
       await waitForSlide(page, ids[2]);
-      await page.goto(`${site.url()}index.html#/title`);
+      await page.goto(`${site.url()}index.html${TITLE_HEATMAP}`);
       await heatmapReady(page);
       await swipe('#title .hm-figure');
       await page.waitForTimeout(300);
@@ -160,7 +166,7 @@ describe('the deck', () => {
 
 describe('figures on the slides', () => {
   test('typing in the sentence box redraws the figure and never moves the slide', async () => {
-    await withDeck('#/title', async (page) => {
+    await withDeck(TITLE_HEATMAP, async (page) => {
       await heatmapReady(page);
       const box = page.locator('#title').getByRole('textbox', { name: /Sentence/ });
       await box.fill('');
@@ -181,7 +187,7 @@ describe('figures on the slides', () => {
   });
 
   test('arrow keys in the heatmap grid stay there; once focus leaves, they move slides', async () => {
-    await withDeck('#/title', async (page) => {
+    await withDeck(TITLE_HEATMAP, async (page) => {
       await heatmapReady(page);
       const cell = page.locator('#title [role="gridcell"][tabindex="0"]');
       await cell.focus();
@@ -201,7 +207,7 @@ describe('figures on the slides', () => {
   });
 
   test('Escape hands the keys back from a figure without opening the overview', async () => {
-    await withDeck('#/title', async (page) => {
+    await withDeck(TITLE_HEATMAP, async (page) => {
       await heatmapReady(page);
       await page.locator('#title [role="gridcell"][tabindex="0"]').focus();
       await page.keyboard.press('Escape');
@@ -213,7 +219,7 @@ describe('figures on the slides', () => {
   });
 
   test('leaving the title slide and coming back keeps the sentence and the toggle', async () => {
-    await withDeck('#/title', async (page) => {
+    await withDeck(TITLE_HEATMAP, async (page) => {
       await heatmapReady(page);
       const slide = page.locator('#title');
       await slide.getByRole('textbox', { name: /Sentence/ }).fill('Cats chase mice');
@@ -243,13 +249,16 @@ describe('figures on the slides', () => {
         await gate;
         await route.continue();
       });
-      await session.page.goto(`${site.url()}index.html#/title`);
+      await session.page.goto(`${site.url()}index.html${TITLE_HEATMAP}`);
       const loading = session.page.locator('#title').getByRole('status');
       await loading.getByText(/Loading the attention engine/).waitFor({ timeout: TIMEOUT });
       release();
       await heatmapReady(session.page);
-      // The next figure comes from the engine already loaded: the scaled dot-product steps.
-      await session.page.goto(`${site.url()}index.html#/scaled-dot-product`);
+      // The next figure comes from the engine already loaded (the same page: only the slide's
+      // address changes): the scaled dot-product steps.
+      await session.page.goto(
+        `${site.url()}index.html${TITLE_HEATMAP.replace('/title', '/scaled-dot-product')}`,
+      );
       await session.page
         .locator('#scaled-dot-product .ast-figure svg.heatmap-svg')
         .waitFor({ timeout: TIMEOUT });

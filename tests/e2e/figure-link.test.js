@@ -1,7 +1,8 @@
 // End-to-end tests of links to a figure: a link with settings opens the slide's figure with them;
 // changing the figure rewrites the address, so reloading it (or sending it) shows the same
 // figure; moving to another slide drops settings that belong to the one left; junk in a link
-// gives the figure's defaults, never an error.
+// gives the figure's defaults, never an error. The figure here is the title slide's heatmap, its
+// Untrained view, which the link names (show=heatmap).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { useSite, waitForSlide } from './browser.js';
@@ -17,7 +18,7 @@ function query(page) {
 describe('links to a figure', () => {
   test('a link sets the figure; changing the figure rewrites the link', async () => {
     const link =
-      'index.html?figure=title&sentence=The+dog+chased+the+ball&view=lines&from=1#/title';
+      'index.html?figure=title&show=heatmap&sentence=The+dog+chased+the+ball&view=lines&from=1#/title';
     await site.visit(link, async (page) => {
       await waitForSlide(page, 'title');
       await page.locator('#title .hm-lines svg').waitFor({ timeout: TIMEOUT });
@@ -32,6 +33,7 @@ describe('links to a figure', () => {
       );
       assert.deepEqual(await query(page), {
         figure: 'title',
+        show: 'heatmap',
         sentence: 'The dog chased the ball',
         causal: 'true',
         view: 'lines',
@@ -48,7 +50,8 @@ describe('links to a figure', () => {
   });
 
   test('moving to another slide leaves the settings of the one left behind', async () => {
-    await site.visit('index.html?figure=title&sentence=Hello+world#/title', async (page) => {
+    const link = 'index.html?figure=title&show=heatmap&sentence=Hello+world#/title';
+    await site.visit(link, async (page) => {
       await waitForSlide(page, 'title');
       await page.locator('#title .hm-figure svg.heatmap-svg').waitFor({ timeout: TIMEOUT });
       await page.keyboard.press('ArrowRight');
@@ -65,7 +68,8 @@ describe('links to a figure', () => {
   });
 
   test('junk in a link gives the defaults and no error', async () => {
-    const link = 'index.html?figure=title&causal=%5B1%2C&view=%3Cb%3E&from=-9&sentence=#/title';
+    const link =
+      'index.html?figure=title&show=heatmap&causal=%5B1%2C&view=%3Cb%3E&from=-9&sentence=#/title';
     await site.visit(link, async (page) => {
       await waitForSlide(page, 'title');
       await page.locator('#title .hm-status').waitFor({ timeout: TIMEOUT });

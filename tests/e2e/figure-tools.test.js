@@ -34,12 +34,13 @@ function pngSize(png) {
 
 describe('saving and sharing a figure', () => {
   test('the multi-head slide saves as SVG and PNG, with its own colours and pictures', async () => {
-    await site.visit('index.html#/multi-head', async (page) => {
+    // The figure's Untrained view, the multi-head widget: its name is in the file's.
+    await site.visit('index.html?figure=multi-head&show=multi-head#/multi-head', async (page) => {
       await waitForSlide(page, 'multi-head');
       await page.locator('#multi-head .mh-out svg.heatmap-svg').waitFor({ timeout: TIMEOUT });
       const drawn = await page.locator('#multi-head svg.heatmap-svg [role="gridcell"]').count();
       const svg = await save(page, '#multi-head', 'Save as SVG');
-      assert.equal(svg.name, 'attention-multi-head.svg');
+      assert.equal(svg.name, 'attention-multi-head-multi-head.svg');
       const text = svg.bytes.toString('utf8');
       assert.match(text, /^<\?xml/);
       assert.match(text, /Several Views at Once/);
@@ -63,14 +64,14 @@ describe('saving and sharing a figure', () => {
       assert.deepEqual(pngSize(png), { width: 100, height: 11 }, 'one pixel per output value');
       const width = Number(/<svg [^>]*?width="(\d+)"/.exec(text)?.[1]);
       const saved = await save(page, '#multi-head', 'Save as PNG');
-      assert.equal(saved.name, 'attention-multi-head.png');
+      assert.equal(saved.name, 'attention-multi-head-multi-head.png');
       assert.equal(pngSize(saved.bytes).width, 2 * width);
       assert.equal(await currentSlide(page), 'multi-head', 'keys in the menu kept the slide');
     });
   });
 
   test('Copy link hands over the address that reproduces the figure', async () => {
-    await site.visit('index.html#/title', async (page) => {
+    await site.visit('index.html?figure=title&show=heatmap#/title', async (page) => {
       await waitForSlide(page, 'title');
       await page.locator('#title .hm-figure svg.heatmap-svg').waitFor({ timeout: TIMEOUT });
       await page.locator('#title .hm-sentence').fill('Share this figure');
@@ -87,17 +88,26 @@ describe('saving and sharing a figure', () => {
       assert.equal(copied, page.url());
       const settings = new URL(copied ?? '').searchParams;
       assert.equal(settings.get('figure'), 'title');
+      assert.equal(settings.get('show'), 'heatmap');
       assert.equal(settings.get('sentence'), 'Share this figure');
       assert.equal(await currentSlide(page), 'title');
     });
   });
 
-  test('the article saves its figures too', async () => {
+  test('the article saves its figures too, in the view shown', async () => {
     await site.visit('article.html#title', async (page) => {
+      // The trained model first, then the untrained heatmap.
+      await page.locator('#title .lm[data-state="drawn"]').waitFor({ timeout: TIMEOUT });
+      const trained = await save(page, '#title', 'Save as SVG');
+      assert.equal(trained.name, 'attention-title.svg');
+      const text = trained.bytes.toString('utf8');
+      assert.match(text, /role="gridcell"/);
+      assert.equal((text.match(/<svg /g) ?? []).length, 1 + 8 + 1, 'eight heads and the large one');
+      await page.locator('#title .figure-views input[value="heatmap"]').check();
       const figure = page.locator('#title .hm-figure svg.heatmap-svg');
       await figure.waitFor({ timeout: TIMEOUT });
       const svg = await save(page, '#title', 'Save as SVG');
-      assert.equal(svg.name, 'attention-title.svg');
+      assert.equal(svg.name, 'attention-title-heatmap.svg');
       assert.match(svg.bytes.toString('utf8'), /role="gridcell"/);
     });
   });

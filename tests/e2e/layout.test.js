@@ -14,19 +14,35 @@ const TIMEOUT = 15_000;
 const ROOM = 8;
 const PHONE = { width: 360, height: 740 };
 const { slides } = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
-const ids = slides.map((slide) => slide.id);
+/**
+ * Every slide in every view of its figure: [id, view], view null for the slide's first (or
+ * only) view, else the type of a further one (`widget.also`).
+ * @type {[string, string | null][]}
+ */
+const slideViews = slides.flatMap((slide) => [
+  [slide.id, null],
+  ...(slide.widget?.also ?? []).map((view) => [slide.id, view.type]),
+]);
 
 /**
- * Shows slide `id` and waits for its figure.
+ * Shows slide `id` (in its figure's view `view`, when given) and waits for its figure to be
+ * drawn: mounted, and no longer loading (the trained model's view loads its weights once
+ * mounted).
  * @param {import('playwright-core').Page} page
  * @param {string} url the site's address
  * @param {string} id
+ * @param {string | null} [view]
  */
-async function showSlide(page, url, id) {
-  await page.goto(`${url}index.html#/${id}`);
+async function showSlide(page, url, id, view = null) {
+  await page.goto(`${url}index.html${view ? `?figure=${id}&show=${view}` : ''}#/${id}`);
   await waitForSlide(page, id);
   if (slides.find((slide) => slide.id === id)?.widget) {
     await page.locator(`#${id} .widget-area`).waitFor({ timeout: TIMEOUT });
+    await page.waitForFunction(
+      (slideId) => !document.querySelector(`#${slideId} .widget-host [data-state="loading"]`),
+      id,
+      { timeout: TIMEOUT },
+    );
   }
   await page.evaluate(() => document.fonts.ready);
   await afterFrame(page);
@@ -49,7 +65,9 @@ function spillWithRoom(page, id) {
       frame.style.paddingBottom = `${before + room}px`;
       try {
         const scale = section.getBoundingClientRect().height / section.offsetHeight || 1;
-        const boxes = section.querySelectorAll('.slide-main, .slide-text, .hm-output, .mh-output');
+        const boxes = section.querySelectorAll(
+          '.slide-main, .slide-text, .hm-output, .mh-output, .lm-output',
+        );
         const main = /** @type {Element} */ (section.querySelector('.slide-main'));
         const bottom = main.getBoundingClientRect().bottom;
         const scrolled = [...boxes].map((box) => box.scrollHeight - box.clientHeight);
@@ -169,7 +187,7 @@ for (const fonts of FONT_SETS) {
         await assertOwnFont(page, '.slide-counter', 'Atkinson Hyperlegible Next');
       });
       await site.visit('index.html#/title', async (page) => {
-        await showSlide(page, site.url(), 'title');
+        await showSlide(page, site.url(), 'title', 'heatmap');
         await page.locator('#title details.heatmap-details summary').first().click();
         await page.locator('#title .heatmap-table td').first().waitFor({ timeout: TIMEOUT });
         await page.evaluate(() => document.fonts.ready);
@@ -201,7 +219,7 @@ for (const fonts of FONT_SETS) {
         }).observe({ type: 'layout-shift', buffered: true });
       };
       for (const [path, ready] of [
-        ['index.html#/title', '#title .hm-figure svg.heatmap-svg'],
+        ['index.html?figure=title&show=heatmap#/title', '#title .hm-figure svg.heatmap-svg'],
         ['lessons.html', 'h1'],
       ]) {
         await site.visit(
@@ -226,19 +244,20 @@ for (const fonts of FONT_SETS) {
 
     test(`on a 1280 x 720 screen every slide fits its frame with ${ROOM} px to spare`, async () => {
       await site.visit('index.html#/title', async (page) => {
-        for (const id of ids) {
-          await showSlide(page, site.url(), id);
+        for (const [id, view] of slideViews) {
+          await showSlide(page, site.url(), id, view);
+          const where = view ? `${id} (${view})` : id;
           const over = await spillWithRoom(page, id);
-          assert.ok(over <= 0, `${id} spills ${over}px out of a frame ${ROOM}px shorter`);
+          assert.ok(over <= 0, `${where} spills ${over}px out of a frame ${ROOM}px shorter`);
           const zoom = await page.locator(`#${id} .slide-text`).evaluate((n) => n.style.zoom);
-          assert.equal(zoom, '', `${id} fits without shrinking its text`);
+          assert.equal(zoom, '', `${where} fits without shrinking its text`);
         }
       });
     });
 
     test(`on a 1280 x 720 screen the multi-head slide fits with its largest head count too`, async () => {
       await site.visit('index.html#/multi-head', async (page) => {
-        await showSlide(page, site.url(), 'multi-head');
+        await showSlide(page, site.url(), 'multi-head', 'multi-head');
         await page.locator('#multi-head .mh-out svg.heatmap-svg').waitFor({ timeout: TIMEOUT });
         const choices = page.locator('#multi-head .mh-choice');
         const largest = await choices.last().textContent();
@@ -257,8 +276,9 @@ for (const fonts of FONT_SETS) {
       await site.visit(
         'index.html#/title',
         async (page) => {
-          for (const id of ids) {
-            await showSlide(page, site.url(), id);
+          for (const [id, view] of slideViews) {
+            await showSlide(page, site.url(), id, view);
+            const shown = view ? `${id} (${view})` : id;
             const looks = await page.evaluate((slideId) => {
               const section = /** @type {HTMLElement} */ (document.getElementById(slideId));
               const text = /** @type {Element} */ (section.querySelector('.slide-body'));
@@ -272,9 +292,9 @@ for (const fonts of FONT_SETS) {
                 cut: cut.length,
               };
             }, id);
-            assert.equal(looks.sideways, 0, `${id} scrolls sideways`);
-            assert.ok(looks.font >= 16, `${id} text is ${looks.font}px`);
-            assert.equal(looks.cut, 0, `${id} cuts a formula off`);
+            assert.equal(looks.sideways, 0, `${shown} scrolls sideways`);
+            assert.ok(looks.font >= 16, `${shown} text is ${looks.font}px`);
+            assert.equal(looks.cut, 0, `${shown} cuts a formula off`);
             // The arrows have their own strip: no text or control is under them, wherever the
             // page is scrolled to.
             const arrows = await page
@@ -299,7 +319,7 @@ for (const fonts of FONT_SETS) {
               assert.deepEqual(
                 covered.map((r) => r.text),
                 [],
-                `${id}, scrolled to the ${where}: under the arrows`,
+                `${shown}, scrolled to the ${where}: under the arrows`,
               );
             }
           }

@@ -1,4 +1,5 @@
-// End-to-end tests of the multi-head figure on its slide: the head counts offered are the divisors
+// End-to-end tests of the multi-head figure on its slide (the figure's Untrained view, which the
+// address names; the trained model's view is tested in language-model.test.js): the head counts offered are the divisors
 // of d_model; choosing one, typing a sentence or a seed redraws one heatmap per head and the
 // combined output, with the engine's own numbers (recomputed here in Node: the projections are
 // seeded); d_k and the two parameter counts are shown and equal; cells read out on hover; arrow
@@ -71,7 +72,7 @@ function expected(sentence, heads, seed) {
 /** @param {(page: import('playwright-core').Page) => Promise<void>} body */
 function withFigure(body, options) {
   return site.visit(
-    'index.html#/multi-head',
+    'index.html?figure=multi-head&show=multi-head#/multi-head',
     async (page) => {
       await waitForSlide(page, 'multi-head');
       await page.locator(`${SLIDE} .mh-out svg.heatmap-svg`).waitFor({ timeout: TIMEOUT });

@@ -1,5 +1,6 @@
-// End-to-end tests of the live heatmap on the deck's title slide: a production build served on
-// 127.0.0.1, driven in a headless browser. Run with `npm run test:e2e`.
+// End-to-end tests of the live heatmap on the deck's title slide (its Untrained view; the trained
+// model's view is tested in language-model.test.js): a production build served on 127.0.0.1,
+// driven in a headless browser. Run with `npm run test:e2e`.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +11,8 @@ import { openPage, openTables, readLabels, readPicture, readTable, useSite } fro
 // The title slide's sentence, as the lesson gives it, in the tokens the figure should show.
 const lesson = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
 const titleWidget = lesson.slides.find((slide) => slide.id === 'title')?.widget;
-const DEFAULT_TOKENS = tokenize(titleWidget?.props?.sentence ?? '');
+const heatmapView = [titleWidget, ...(titleWidget?.also ?? [])].find((v) => v?.type === 'heatmap');
+const DEFAULT_TOKENS = tokenize(heatmapView?.props?.sentence ?? '');
 /** Two places where the same word occurs, or undefined. */
 const REPEAT = DEFAULT_TOKENS.map((token, i) => [i, DEFAULT_TOKENS.indexOf(token, i + 1)]).find(
   ([, j]) => j > 0,
@@ -21,6 +23,8 @@ const VECTORS = 'embeddings/en-20k-100d.bin';
 
 const site = useSite();
 
+/** The deck with the title slide's heatmap shown (the view after its first). */
+const HEATMAP_VIEW = '?figure=title&show=heatmap';
 /** The title slide, which holds the heatmap. */
 const SLIDE = '#title';
 const FIGURE = `${SLIDE} .hm-figure`;
@@ -36,7 +40,7 @@ const TABLES = `${FIGURE} details.heatmap-details`;
  */
 function withPage(body, options) {
   return site.visit(
-    '',
+    HEATMAP_VIEW,
     async (page, session) => {
       await page.locator(`${FIGURE} svg.heatmap-svg`).waitFor({ timeout: TIMEOUT });
       await body(page, session.log);
@@ -382,7 +386,7 @@ describe('the word vectors', () => {
     /** @type {() => void} */
     let release = () => {};
     const held = new Promise((resolve) => (release = resolve));
-    await site.visit('', async (page) => {
+    await site.visit(HEATMAP_VIEW, async (page) => {
       await page.route(`**/${VECTORS}`, async (route) => {
         await held;
         await route.continue();
@@ -401,7 +405,7 @@ describe('the word vectors', () => {
     const session = await openPage(site.browser());
     try {
       await session.page.route(`**/${VECTORS}`, (route) => route.abort());
-      await session.page.goto(site.url());
+      await session.page.goto(`${site.url()}${HEATMAP_VIEW}`);
       const alert = session.page.locator(SLIDE).getByRole('alert');
       await alert.getByText(/word vectors could not be loaded/).waitFor({ timeout: TIMEOUT });
       assert.equal(await session.page.locator(`${SLIDE} svg`).count(), 0);

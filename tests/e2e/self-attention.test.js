@@ -1,4 +1,5 @@
-// End-to-end tests of the self-attention slide's figure: two sentences that share "bank", each
+// End-to-end tests of the self-attention slide's untrained figure (its second view, which the
+// address names; the trained model's view is tested in language-model.test.js): two sentences that share "bank", each
 // drawing the followed word's row of self-attention weights as bars with the engine's own numbers
 // (recomputed here in Node from the same word vectors), and the cosine similarity of that word's
 // input vectors (the same) and of its outputs (not the same); choosing a word or editing a
@@ -69,7 +70,7 @@ function cosine(a, b) {
  */
 function withFigure(body, options) {
   return site.visit(
-    'index.html#/self-attention',
+    'index.html?figure=self-attention&show=self-attention-pair#/self-attention',
     async (page) => {
       await waitForSlide(page, 'self-attention');
       for (const side of Object.values(SIDE)) {

@@ -1,5 +1,5 @@
-// End-to-end tests of the title slide's second view: one token's weights drawn as lines to every
-// token. Choosing Lines and a token shows that token's row, with the engine's own numbers
+// End-to-end tests of the title slide's heatmap (its figure's Untrained view, which the address
+// names) in its second view: one token's weights drawn as lines to every token. Choosing Lines and a token shows that token's row, with the engine's own numbers
 // (recomputed here in Node); clicking a token on the left picks it; the causal mask hides the
 // later tokens; the choice survives leaving the slide; axe finds nothing.
 import assert from 'node:assert/strict';
@@ -15,6 +15,8 @@ import { useSite, waitForSlide } from './browser.js';
 
 const TIMEOUT = 15_000;
 const SLIDE = '#title';
+/** The deck on the title slide with its heatmap shown. */
+const TITLE_HEATMAP = 'index.html?figure=title&show=heatmap#/title';
 const engine = await loadEngine();
 engine.loadEmbeddings(
   readFileSync(new URL('../../web/public/embeddings/en-20k-100d.bin', import.meta.url)),
@@ -56,7 +58,7 @@ async function showLines(page) {
 
 describe('the title slide as lines from one token', () => {
   test('a chosen token shows its row of weights, the engine’s numbers, as lines', async () => {
-    await site.visit('index.html#/title', async (page) => {
+    await site.visit(TITLE_HEATMAP, async (page) => {
       await showLines(page);
       const sentence = await page.locator(`${SLIDE} .hm-sentence`).inputValue();
       const from = 8;
@@ -78,7 +80,7 @@ describe('the title slide as lines from one token', () => {
   });
 
   test('clicking a token picks it; the causal mask leaves lines only to earlier tokens', async () => {
-    await site.visit('index.html#/title', async (page) => {
+    await site.visit(TITLE_HEATMAP, async (page) => {
       await showLines(page);
       await page.locator(`${SLIDE} .token-lines-query`).nth(3).click();
       await page.waitForFunction(() => document.querySelector('#title .hm-from')?.value === '3');
@@ -99,7 +101,7 @@ describe('the title slide as lines from one token', () => {
   });
 
   test('the view and the token survive leaving the slide; axe finds nothing', async () => {
-    await site.visit('index.html#/title', async (page) => {
+    await site.visit(TITLE_HEATMAP, async (page) => {
       await showLines(page);
       await page.locator(SLIDE).getByRole('combobox', { name: 'From' }).selectOption('2');
       await page.keyboard.press('Escape');

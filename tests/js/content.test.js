@@ -205,13 +205,30 @@ describe('a figure with more than one view', () => {
     const { slides } = loadLesson(path.join(ROOT, 'slides'));
     const experiments = Object.fromEntries(
       slides
-        .filter((slide) => slide.widget?.also)
+        .filter((slide) => slide.widget?.also && slide.widget.type !== 'language-model')
         .map((slide) => [slide.id, slide.widget.also.map((view) => [view.type, view.props])]),
     );
     assert.deepEqual(experiments, {
       bottleneck: [['training', { experiment: 'bottleneck' }]],
       'why-scale': [['training', { experiment: 'scaling' }]],
       'cross-attention': [['training', { experiment: 'alignment' }]],
+    });
+  });
+
+  test('three slides show the trained language model first, their untrained figure second', () => {
+    const { slides } = loadLesson(path.join(ROOT, 'slides'));
+    const trained = Object.fromEntries(
+      slides
+        .filter((slide) => slide.widget?.type === 'language-model')
+        .map((slide) => [
+          slide.id,
+          [slide.widget.label, ...slide.widget.also.map((view) => `${view.label}: ${view.type}`)],
+        ]),
+    );
+    assert.deepEqual(trained, {
+      title: ['Trained model', 'Untrained: heatmap'],
+      'multi-head': ['Trained model', 'Untrained: multi-head'],
+      'self-attention': ['Trained model', 'Untrained: self-attention-pair'],
     });
   });
 });

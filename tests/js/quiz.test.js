@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { before, describe, test } from 'node:test';
-import { loadEngine } from 'attention-lab';
+import { loadEngine, loadLanguageModel } from 'attention-lab';
 
 import { createSession } from '../../web/src/quiz/session.js';
 import { generators } from '../../web/src/quiz/generators/index.js';
@@ -12,8 +12,12 @@ import { escapeHtml } from '../../web/src/quiz/generators/shared.js';
 
 /** @type {import('attention-lab').Engine} */
 let engine;
+/** @type {import('attention-lab').LanguageModel} */
+let model;
 before(async () => {
   engine = await loadEngine();
+  // The live questions on the trained model find it in the engine, as on the page.
+  model = await loadLanguageModel({ engine });
 });
 
 /**
@@ -255,9 +259,68 @@ describe('live generators', () => {
   test('every generator the quiz names is here', () => {
     assert.deepEqual(Object.keys(generators).sort(), [
       'causal-zeros',
+      'induction-head',
       'largest-weight',
+      'next-word',
       'unscaled-variance',
     ]);
+  });
+
+  test("induction-head: the weights shown are the model's, and the answer is their largest", () => {
+    const best = model.info.heads.reduce((a, b) =>
+      b.scores.induction > a.scores.induction ? b : a,
+    );
+    eachDraw('induction-head', 12, (q) => {
+      const words = text(q.promptHtml).match(/written twice: “([^”]+)”/)[1];
+      const half = words.split(' ');
+      assert.equal(half.length, 12);
+      assert.deepEqual(half.slice(0, 6), half.slice(6));
+      assert.match(text(q.promptHtml), new RegExp(`head ${best.layer + 1}\\.${best.head + 1}`));
+      const run = model.run(words);
+      const head = run.heads[best.layer * model.info.headsPerLayer + best.head];
+      const rows = tableRows(q.promptHtml).slice(1);
+      const query = rows.length - 1;
+      assert.ok(
+        query >= 7 && query <= 10,
+        'a word of the second copy, from the second to the fifth',
+      );
+      const n = run.tokens.length;
+      rows.forEach((row, j) => {
+        assert.equal(row[0], `${j + 1}. ${run.tokens[j]}`);
+        assert.ok(Math.abs(number(row[1]) - head.weights[query * n + j]) <= 0.005, `weight ${j}`);
+      });
+      const weights = Array.from({ length: query + 1 }, (_, j) => head.weights[query * n + j]);
+      const top = weights.indexOf(Math.max(...weights));
+      const k = query - 6;
+      const expected =
+        top === k + 1
+          ? /earlier copy of this word and attends to the word that came after/
+          : top === query - 1
+            ? /word just before/
+            : top === 0
+              ? /first word/
+              : /this word itself/;
+      assert.match(text(q.choicesHtml[q.answer]), expected);
+    });
+  });
+
+  test("next-word: the answer is the model's most probable word among the choices", () => {
+    eachDraw('next-word', 16, (q) => {
+      const start = text(q.promptHtml).match(/reads “([^”]+)”/)[1];
+      const { next } = model.run(start, { top: 20 });
+      const words = next.map((w) => w.word);
+      const choices = q.choicesHtml.map(text);
+      assert.equal(choices.length, 4);
+      const ranks = choices.map((c) => words.indexOf(c));
+      assert.ok(
+        ranks.every((r) => r >= 0),
+        'every choice is among its 20 most probable',
+      );
+      assert.equal(Math.min(...ranks), ranks[q.answer]);
+      const first = next.find((w) => w.word !== null && /\p{L}/u.test(w.word));
+      assert.equal(choices[q.answer], first.word);
+      for (const [i, r] of ranks.entries()) if (i !== q.answer) assert.ok(r >= 3);
+    });
   });
 
   test('largest-weight: the answer is the softmax arg-max and its weight', () => {

@@ -7,8 +7,10 @@ import '../quiz/quiz.css';
 import lesson from 'virtual:lesson';
 
 import { loadEngine } from '../engine/browser.js';
+import { needsLanguageModel } from '../quiz/generators/index.js';
 import { createSession } from '../quiz/session.js';
 import { mountQuiz } from '../quiz/view.js';
+import { loadModelOnce } from '../text/language-model.js';
 
 const NO_WASM =
   'The live questions need WebAssembly, which this browser does not offer or has turned off. ' +
@@ -19,6 +21,10 @@ const LOAD_FAILED =
   'The other questions still work; please reload the page to try the live ones.';
 const WAITING = 'Loading the attention engine\u2026';
 const LIVE_UNAVAILABLE = 'This live question needs the attention engine, which could not start.';
+const WAITING_MODEL = 'Loading the trained language model\u2026';
+const MODEL_UNAVAILABLE =
+  'This live question reads the trained language model, which could not be loaded. ' +
+  'Please reload the page to try again.';
 
 const ui = {
   eyebrow: /** @type {HTMLElement} */ (document.getElementById('eyebrow')),
@@ -166,7 +172,19 @@ async function start() {
     ui.status.hidden = true;
     document.body.removeAttribute('aria-busy');
   }
-  for (const { host, item, number } of waiting) mountItem(host, item, number, engine);
+  const onModel = waiting.filter(({ item }) => needsLanguageModel(item));
+  for (const { host, item, number } of waiting) {
+    if (needsLanguageModel(item)) setLine(host, 'status', WAITING_MODEL);
+    else mountItem(host, item, number, engine);
+  }
+  if (onModel.length === 0) return;
+  try {
+    await loadModelOnce(engine);
+  } catch {
+    for (const { host } of onModel) setLine(host, 'note', MODEL_UNAVAILABLE);
+    return;
+  }
+  for (const { host, item, number } of onModel) mountItem(host, item, number, engine);
 }
 
 start();

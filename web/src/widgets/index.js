@@ -12,5 +12,6 @@ import './attention-steps.js';
 import './self-attention-pair.js';
 import './query-key-value.js';
 import './training.js';
+import './language-model/index.js';
 
 export { createWidget, widgetNames } from './registry.js';

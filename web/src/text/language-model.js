@@ -1,0 +1,115 @@
+// Loads the page's trained language model once per page, however many figures and questions use
+// it: its weights and the report of what was measured on them (about 900 kB together) are
+// downloaded at low priority, like the word vectors, and side by side with them; the engine takes
+// the weights in once it holds the vectors. Every way it can fail becomes a message a learner can act on.
+import { loadVectorsOnce } from './vectors.js';
+
+/** Where the files lie, relative to the page (web/public/ is served at the site's root). */
+export const MODEL_PATHS = Object.freeze({
+  weights: 'models/brown-lm.bin',
+  report: 'models/brown-lm.json',
+});
+
+const LOAD_FAILED =
+  'The trained language model could not be loaded, so this figure cannot be drawn. ' +
+  'Please reload the page to try again; the Untrained view above the figure works without it.';
+
+/** A failure to load the model; its message is meant for the learner. */
+export class ModelUnavailable extends Error {
+  name = 'ModelUnavailable';
+}
+
+/**
+ * @typedef {import('../engine/index.js').LanguageModel} LanguageModel
+ * @typedef {{ weights: Uint8Array, report: unknown }} ModelFiles
+ */
+
+/** @type {Promise<ModelFiles> | undefined} */
+let download;
+/** Per engine: the model loaded into it, or on its way. @type {WeakMap<object, Promise<LanguageModel>>} */
+const pending = new WeakMap();
+/** @type {WeakMap<object, LanguageModel>} */
+const ready = new WeakMap();
+
+/**
+ * Starts downloading the model's files (the first call) and resolves to them. A failed download
+ * is tried again by the next call.
+ * @returns {Promise<ModelFiles>}
+ */
+export function fetchModelOnce() {
+  download ??= fetchFiles().catch((error) => {
+    download = undefined;
+    throw error;
+  });
+  return download;
+}
+
+/**
+ * Loads the model into `engine` (the first call for that engine), with the page's word vectors
+ * (loaded first if they are not yet in; web/src/text/vectors.js), downloading the files if that
+ * has not begun. A failed load is tried again by the next call.
+ * @param {any} engine the facade
+ * @returns {Promise<LanguageModel>} rejects with ModelUnavailable, or VectorsUnavailable when the
+ *   word vectors are what failed
+ */
+export function loadModelOnce(engine) {
+  let model = pending.get(engine);
+  if (!model) {
+    const files = fetchModelOnce();
+    // Both downloads run at once; a failure of either is reported, never left unhandled.
+    files.catch(() => {});
+    model = loadVectorsOnce(engine)
+      .then(() => start(engine, files))
+      .then(
+        (loaded) => {
+          ready.set(engine, loaded);
+          return loaded;
+        },
+        (error) => {
+          pending.delete(engine);
+          throw error;
+        },
+      );
+    pending.set(engine, model);
+  }
+  return model;
+}
+
+/**
+ * @param {object} engine
+ * @returns {LanguageModel | undefined} the model, if it has finished loading into that engine
+ */
+export function loadedModel(engine) {
+  return ready.get(engine);
+}
+
+/**
+ * @param {any} engine with the word vectors in
+ * @param {Promise<ModelFiles>} files
+ * @returns {Promise<LanguageModel>}
+ */
+async function start(engine, files) {
+  try {
+    const { weights, report } = await files;
+    return engine.loadLanguageModel(weights, report);
+  } catch (error) {
+    // For whoever looks into it; the learner gets the message.
+    console.warn(error);
+    throw new ModelUnavailable(LOAD_FAILED, { cause: error });
+  }
+}
+
+/** @returns {Promise<ModelFiles>} */
+async function fetchFiles() {
+  const get = async (/** @type {string} */ path) => {
+    const url = new URL(path, document.baseURI);
+    const response = await fetch(url, { priority: 'low' });
+    if (!response.ok) throw new Error(`${url.pathname}: ${response.status} ${response.statusText}`);
+    return response;
+  };
+  const [weights, report] = await Promise.all([get(MODEL_PATHS.weights), get(MODEL_PATHS.report)]);
+  return {
+    weights: new Uint8Array(await weights.arrayBuffer()),
+    report: await report.json(),
+  };
+}

@@ -1,0 +1,234 @@
+// The `language-model` widget: the page's small trained language model (docs/language-model.md),
+// run live on what the learner types. Every head's causal weights as a layer by head grid of small
+// heatmaps, each named with the kind and score measured on it; the chosen head large, with the
+// token the read-out's word looks at most; the model's next words; and a button that writes random
+// words twice, so that the induction heads show what they do, with their live induction score.
+// Props: { sentence, head ('L.H', 1-based: the head drawn large at first), word (the token whose
+// row the read-out states; else the last token), demo ('induction': the repeat button stands out,
+// and without a head prop the head with the highest induction score is drawn large), state };
+// state keeps the learner's text, chosen head and repeat count across mounts (and in the link).
+//
+// It loads the word vectors itself rather than being registered with `vectors: true`, so that the
+// model's weights download beside them instead of after them (web/src/text/language-model.js).
+import { tokenize } from '../../text/tokenize.js';
+import { VectorsUnavailable } from '../../text/vectors.js';
+import { frameRedraw } from '../frame-redraw.js';
+import { registerWidget } from '../registry.js';
+import { clearFigures, drawFigures } from './figures.js';
+import { ModelUnavailable, loadModelOnce, loadedModel } from '../../text/language-model.js';
+import { buildLanguageModelParts, setLine } from './markup.js';
+import {
+  REPEAT_WORDS,
+  headIndex,
+  headName,
+  headsPerLayer,
+  inductionHeadIndex,
+  modelFactsText,
+  randomWords,
+  repeatedText,
+} from './math.js';
+import './language-model.css';
+
+const DEFAULT_SENTENCE = 'The cat sat on the mat because it was tired.';
+const LOADING = 'Loading the trained language model\u2026';
+const PROMPT = 'Type at least one word to see what the trained model\u2019s heads attend to.';
+const BROKEN =
+  'The trained model could not be run on this text. Please reload the page to try again.';
+/** The most presses of the repeat button a link may carry. */
+const MAX_REPEATS = 1_000_000;
+
+/**
+ * @typedef {{ sentence?: string, head?: string, word?: string, demo?: string }} LanguageModelProps
+ * @typedef {{ sentence?: unknown, head?: unknown, repeats?: unknown }} LanguageModelState
+ * @typedef {import('../../engine/index.js').LanguageModel} LanguageModel
+ */
+
+/** @returns {import('../registry.js').Widget} */
+function createLanguageModel() {
+  /** @type {import('./markup.js').LanguageModelParts | null} */
+  let parts = null;
+  /** @type {any} */
+  let engine = null;
+  /** @type {LanguageModel | null} */
+  let model = null;
+  /** @type {LanguageModelProps} */
+  let props = {};
+  /** @type {LanguageModelState} */
+  let state = {};
+
+  const readInputs = () => {
+    if (parts) state.sentence = parts.sentence.value;
+  };
+  // Typing redraws once per frame, from the latest text; a click redraws at once.
+  const frame = frameRedraw(() => {
+    if (!parts) return;
+    readInputs();
+    if (model) draw(parts, model, state, props);
+  });
+
+  /** @param {Event} event a click in the grid of heads: which one is now drawn large? */
+  const pick = (event) => {
+    const tile = event.target instanceof Element ? event.target.closest('.lm-tile') : null;
+    if (!tile || !model || !parts) return;
+    state.head = headName(
+      model.info.heads[Number(/** @type {HTMLElement} */ (tile).dataset.index)],
+    );
+    frame.now();
+  };
+  // Random words written twice, new ones each press; the head that best finds the repeat.
+  const repeat = () => {
+    if (!model || !parts) return;
+    const presses = repeatsOf(state) + 1;
+    const known = (/** @type {string} */ word) => engine.embed([word]).known[0] === 1;
+    const words = randomWords(presses, REPEAT_WORDS, known);
+    state.repeats = presses;
+    state.sentence = repeatedText(words);
+    parts.sentence.value = state.sentence;
+    state.head = headName(model.info.heads[inductionHeadIndex(model.info.heads)]);
+    frame.now();
+  };
+
+  /** @param {LanguageModelProps & { state?: LanguageModelState }} next */
+  const apply = (next) => {
+    props = next;
+    state = next.state ?? {};
+    if (!parts) return;
+    const text = typeof state.sentence === 'string' ? state.sentence : undefined;
+    parts.sentence.value = text ?? props.sentence ?? DEFAULT_SENTENCE;
+    frame.now();
+  };
+
+  /** @param {LanguageModel} loaded */
+  const ready = (loaded) => {
+    if (!parts) return;
+    model = loaded;
+    setLine(parts.status, '');
+    parts.help.textContent =
+      `Words and punctuation become tokens; the model reads the last ${loaded.info.context}, ` +
+      'each looking only at itself and the tokens before it. The figure follows as you type.';
+    parts.facts.textContent = modelFactsText(loaded.info);
+    parts.repeat.disabled = false;
+    frame.now();
+  };
+  /** @param {unknown} error */
+  const failed = (error) => {
+    if (!parts) return;
+    const known = error instanceof ModelUnavailable || error instanceof VectorsUnavailable;
+    if (!known) console.error(error);
+    setLine(parts.status, '');
+    setLine(parts.error, known ? /** @type {Error} */ (error).message : BROKEN);
+    parts.root.dataset.state = 'failed';
+  };
+
+  return {
+    mount(el, nextProps, facade) {
+      engine = facade;
+      const demo = /** @type {LanguageModelProps} */ (nextProps).demo === 'induction';
+      parts = buildLanguageModelParts(el.ownerDocument, { demo });
+      el.replaceChildren(parts.root);
+      parts.sentence.addEventListener('input', frame.request);
+      parts.grid.addEventListener('click', pick);
+      parts.repeat.addEventListener('click', repeat);
+      apply(nextProps);
+      const loaded = loadedModel(engine);
+      if (loaded) {
+        ready(loaded);
+      } else {
+        parts.repeat.disabled = true;
+        parts.root.dataset.state = 'loading';
+        setLine(parts.status, LOADING);
+        parts.status.classList.add('busy');
+        loadModelOnce(engine).then(ready, failed);
+      }
+    },
+    update(nextProps) {
+      apply(nextProps);
+    },
+    destroy() {
+      if (!parts) return;
+      // Input not yet drawn is still the learner's.
+      if (frame.cancel()) readInputs();
+      parts.sentence.removeEventListener('input', frame.request);
+      parts.grid.removeEventListener('click', pick);
+      parts.repeat.removeEventListener('click', repeat);
+      clearFigures(parts);
+      parts.root.remove();
+      parts = null;
+      model = null;
+      engine = null;
+    },
+  };
+}
+
+/**
+ * Runs the model on the text and redraws, or says why there is nothing to draw.
+ * @param {import('./markup.js').LanguageModelParts} parts
+ * @param {LanguageModel} model
+ * @param {LanguageModelState} state
+ * @param {LanguageModelProps} props
+ */
+function draw(parts, model, state, props) {
+  const { info } = model;
+  const text = parts.sentence.value;
+  parts.status.classList.remove('busy');
+  if (tokenize(text).length === 0) {
+    show(parts, 'empty', PROMPT, '');
+    return;
+  }
+  let run;
+  try {
+    run = model.run(text);
+  } catch (error) {
+    console.error(error);
+    show(parts, 'failed', '', BROKEN);
+    return;
+  }
+  const total = run.dropped + run.tokens.length;
+  const cut = `The model reads the last ${info.context} of ${total} tokens.`;
+  show(parts, 'drawn', run.dropped > 0 ? cut : '', '');
+  const sizes = { layers: info.layers, heads: headsPerLayer(info) };
+  drawFigures(parts, run, chosenHead(model, state, props), sizes, props.word);
+}
+
+/**
+ * Shows the status and alert lines, and the figure only when it is drawn.
+ * @param {import('./markup.js').LanguageModelParts} parts
+ * @param {'empty' | 'failed' | 'drawn'} what
+ * @param {string} status
+ * @param {string} alert
+ */
+function show(parts, what, status, alert) {
+  setLine(parts.status, status);
+  setLine(parts.error, alert);
+  parts.root.dataset.state = what;
+  parts.result.hidden = what !== 'drawn';
+  if (what !== 'drawn') clearFigures(parts);
+}
+
+/**
+ * The head drawn large: the learner's choice, else the slide's, else (for the induction
+ * demonstration) the head with the highest induction score, else the first.
+ * @param {LanguageModel} model
+ * @param {LanguageModelState} state
+ * @param {LanguageModelProps} props
+ * @returns {number}
+ */
+function chosenHead(model, state, props) {
+  const { info } = model;
+  for (const name of [state.head, props.head]) {
+    const index = headIndex(name, info.layers, headsPerLayer(info));
+    if (index >= 0) return index;
+  }
+  return props.demo === 'induction' ? inductionHeadIndex(model.info.heads) : 0;
+}
+
+/**
+ * @param {LanguageModelState} state
+ * @returns {number} how often the repeat button was pressed (0 for a count a link got wrong)
+ */
+function repeatsOf(state) {
+  const count = Number(state.repeats);
+  return Number.isInteger(count) && count >= 0 && count < MAX_REPEATS ? count : 0;
+}
+
+registerWidget('language-model', createLanguageModel);
