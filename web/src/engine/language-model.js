@@ -2,6 +2,7 @@
 // once, then run(text) tokenizes the text as every figure does, keeps the last `context` tokens,
 // and returns every head's weights with the kind and scores measured on it when it was trained
 // (the report the training tool wrote beside the weights), and the model's next words.
+import { vocabularyOf } from '../text/embed.js';
 import { tokenize } from '../text/tokenize.js';
 import { requireBytes, requireCount } from './args.js';
 
@@ -18,7 +19,7 @@ export function createLanguageModel(core, weights, report) {
   const where = 'loadLanguageModel';
   const sizes = core.languageModelLoad(requireBytes(where, 'weights', weights));
   const measured = readReport(report, sizes);
-  const known = (/** @type {string} */ word) => core.embed([word]).known[0] === 1;
+  const known = vocabularyOf(core);
 
   const { heads: headsPerLayer, ...size } = sizes;
   const info = Object.freeze({

@@ -10,6 +10,7 @@
 //
 // It loads the word vectors itself rather than being registered with `vectors: true`, so that the
 // model's weights download beside them instead of after them (web/src/text/language-model.js).
+import { vocabularyOf } from '../../text/embed.js';
 import { tokenize } from '../../text/tokenize.js';
 import { VectorsUnavailable } from '../../text/vectors.js';
 import { frameRedraw } from '../frame-redraw.js';
@@ -79,8 +80,7 @@ function createLanguageModel() {
   const repeat = () => {
     if (!model || !parts) return;
     const presses = repeatsOf(state) + 1;
-    const known = (/** @type {string} */ word) => engine.embed([word]).known[0] === 1;
-    const words = randomWords(presses, REPEAT_WORDS, known);
+    const words = randomWords(presses, REPEAT_WORDS, vocabularyOf(engine));
     state.repeats = presses;
     state.sentence = repeatedText(words);
     parts.sentence.value = state.sentence;
