@@ -6,7 +6,7 @@
 // not need that (only a native run must repeat itself from a seed, and Eigen's single-threaded
 // products do: same build, same order), but it spends almost all its time in products: Eigen's
 // blocked, vectorised kernels run them several times faster. In wasm, where Eigen has no simd128
-// kernels, the float forward products go through simd_matmul.hpp instead.
+// kernels, the float products (forward and backward) go through simd_matmul.hpp instead.
 #pragma once
 
 #include <cmath>
@@ -19,6 +19,52 @@
 #include "simd_matmul.hpp"
 
 namespace attn::detail {
+
+// The language model's matrix products. In wasm, float products go through simd_matmul.hpp
+// (Eigen has no simd128 kernels there and runs them lane by lane); otherwise Eigen's.
+
+// a: (n, k), b: (k, m) -> (n, m) a b
+template <typename T>
+MatrixT<T> times(const MatrixT<T>& a, const MatrixT<T>& b) {
+  MatrixT<T> c(a.rows(), b.cols());
+#ifdef __wasm_simd128__
+  if constexpr (std::is_same_v<T, float>) {
+    simd::matmul(a.data(), static_cast<int>(a.rows()), static_cast<int>(a.cols()), b.data(),
+                 static_cast<int>(b.cols()), c.data());
+    return c;
+  }
+#endif
+  c.noalias() = a * b;
+  return c;
+}
+
+// a: (n, k), b: (m, k) -> (n, m) a b^T
+template <typename T>
+MatrixT<T> times_transposed(const MatrixT<T>& a, const MatrixT<T>& b) {
+  MatrixT<T> c(a.rows(), b.rows());
+#ifdef __wasm_simd128__
+  if constexpr (std::is_same_v<T, float>) {
+    simd::matmul_transposed(a.data(), static_cast<int>(a.rows()), static_cast<int>(a.cols()),
+                            b.data(), static_cast<int>(b.rows()), c.data());
+    return c;
+  }
+#endif
+  c.noalias() = a * b.transpose();
+  return c;
+}
+
+// a: (n, k), b: (n, m), c: (k, m) -> c += a^T b
+template <typename T>
+void add_transposed_times(MatrixT<T>& c, const MatrixT<T>& a, const MatrixT<T>& b) {
+#ifdef __wasm_simd128__
+  if constexpr (std::is_same_v<T, float>) {
+    const MatrixT<T> at = a.transpose();  // (k, n), row-major
+    c += times(at, b);
+    return;
+  }
+#endif
+  c.noalias() += a.transpose() * b;
+}
 
 // x: (n, d_in), w: (d_in, d_out), b: (1, d_out) or null -> y: (n, d_out) = x W + b.
 template <typename T>
@@ -33,17 +79,7 @@ LinearPass<T> dense_linear_forward(MatrixT<T> x, const Parameter<T>& w, const Pa
                                " but must be " + shape_of(1, w.value.cols()));
   }
   LinearPass<T> pass;
-  pass.y.resize(x.rows(), w.value.cols());
-#ifdef __wasm_simd128__
-  if constexpr (std::is_same_v<T, float>) {
-    simd::matmul(x.data(), static_cast<int>(x.rows()), static_cast<int>(x.cols()), w.value.data(),
-                 static_cast<int>(w.value.cols()), pass.y.data());
-  } else {
-    pass.y.noalias() = x * w.value;
-  }
-#else
-  pass.y.noalias() = x * w.value;
-#endif
+  pass.y = times(x, w.value);
   if (b) pass.y.rowwise() += b->value.row(0);
   pass.x = std::move(x);
   return pass;
@@ -58,11 +94,9 @@ MatrixT<T> dense_linear_backward(const LinearPass<T>& pass, const MatrixT<T>& dy
     fail("linear backward", "dy is " + shape_of(dy.rows(), dy.cols()) + " but must be " +
                                 shape_of(pass.y.rows(), pass.y.cols()));
   }
-  w.grad.noalias() += pass.x.transpose() * dy;
+  add_transposed_times(w.grad, pass.x, dy);
   if (b) b->grad += dy.colwise().sum();
-  MatrixT<T> dx(dy.rows(), w.value.rows());
-  dx.noalias() = dy * w.value.transpose();
-  return dx;
+  return times_transposed(dy, w.value);
 }
 
 // -> (rows, cols) for a (fan_in, fan_out) weight used as X W: uniform in +-sqrt(3 / fan_in)

@@ -3,15 +3,14 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
-#include <type_traits>
 #include <utility>
 
 #include "attn/loss.hpp"
+#include "attn/positional.hpp"
 #include "attn/random.hpp"
 #include "attn/reversal_task.hpp"
 #include "checks.hpp"
 #include "dense_linear.hpp"
-#include "simd_matmul.hpp"
 
 namespace attn {
 namespace {
@@ -97,7 +96,10 @@ LanguageModel<T>::LanguageModel(const LanguageModelConfig& config, MatrixT<T> wo
   const auto seed = [&](std::uint64_t tag) { return derive_seed(config.seed, tag); };
   input_w_ = Parameter<T>("W_in", detail::fan_in_uniform<T>(e, d, seed(1), 1.0 / e_rms));
   input_b_ = Parameter<T>("b_in", MatrixT<T>::Zero(1, d));
-  const Matrix p = unit_normal(config.context, d, seed(2)) * config.position_scale;
+  const Matrix p = config.sinusoidal_positions
+                       ? Matrix(positional_encoding(config.context, d) *
+                                (std::sqrt(2.0) * config.position_scale))
+                       : Matrix(unit_normal(config.context, d, seed(2)) * config.position_scale);
   positions_ = Parameter<T>("P", p.cast<T>());
   const double residual_scale = 1.0 / std::sqrt(2.0 * config.layers);
   for (int l = 0; l < config.layers; ++l) {
@@ -168,18 +170,7 @@ LanguageModelPass<T> LanguageModel<T>::forward(const std::vector<int>& tokens,
   MatrixT<T> h = rows == LogitRows::every_position ? pass.final_norm.y
                                                    : MatrixT<T>(pass.final_norm.y.bottomRows(1));
   pass.projection = detail::dense_linear_forward<T>(std::move(h), output_w_, nullptr);
-  pass.logits.resize(pass.projection.y.rows(), config_.vocab);
-#ifdef __wasm_simd128__
-  if constexpr (std::is_same_v<T, float>) {
-    simd::matmul_transposed(pass.projection.y.data(), static_cast<int>(pass.projection.y.rows()),
-                            config_.d_embed, word_vectors_.data(), config_.vocab,
-                            pass.logits.data());
-  } else {
-    pass.logits.noalias() = pass.projection.y * word_vectors_.transpose();
-  }
-#else
-  pass.logits.noalias() = pass.projection.y * word_vectors_.transpose();
-#endif
+  pass.logits = detail::times_transposed(pass.projection.y, word_vectors_);
   pass.logits.rowwise() += output_b_.value.row(0);
   return pass;
 }
@@ -196,8 +187,7 @@ void LanguageModel<T>::backward(const LanguageModelPass<T>& pass, const MatrixT<
   // 1. logits = z E^T + b: dL/db = column sums of d_logits, dL/dz = d_logits E (E is frozen,
   //    so no dL/dE is formed: that would be another product as large as the forward one).
   output_b_.grad += d_logits.colwise().sum();
-  MatrixT<T> dz(d_logits.rows(), config_.d_embed);
-  dz.noalias() = d_logits * word_vectors_;
+  const MatrixT<T> dz = detail::times(d_logits, word_vectors_);
   // 2. z = h W_out, back to the final norm's rows (only the last row when it alone had logits).
   const MatrixT<T> dh_rows =
       detail::dense_linear_backward<T>(pass.projection, dz, output_w_, nullptr);

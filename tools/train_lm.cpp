@@ -30,17 +30,17 @@
 #include <cstdlib>
 #include <exception>
 #include <functional>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "attn/adam.hpp"
 #include "attn/corpus.hpp"
 #include "attn/embeddings.hpp"
 #include "attn/language_model.hpp"
 #include "attn/lm_analysis.hpp"
+#include "attn/lm_training.hpp"
 #include "attn/lm_weights.hpp"
-#include "attn/loss.hpp"
 #include "attn/random.hpp"
 #include "attn/reversal_task.hpp"
 
@@ -70,7 +70,7 @@ constexpr int kContext = 64, kDModel = 128, kLayers = 2, kHeads = 4, kDMlp = 512
 constexpr int kMinRun = 5, kMaxRun = 32;
 constexpr int kCopyLength = kContext / 2;  // induction sequences: 32 words, then again
 constexpr int kInductionSequences = 100;
-constexpr std::uint64_t kBatchStream = 1000, kInductionStream = 2000;
+constexpr std::uint64_t kInductionStream = 2000;
 
 [[noreturn]] void usage(const std::string& message) {
   std::fprintf(stderr,
@@ -201,49 +201,20 @@ attn::Corpus read_corpus(const std::string& dir, const char* split, std::uint32_
   return c;
 }
 
-// A window of context + 1 consecutive tokens of one train sample, every start equally likely.
-class WindowSampler {
- public:
-  explicit WindowSampler(const std::vector<std::vector<int>>& samples) : samples_(samples) {
-    for (std::size_t s = 0; s < samples.size(); ++s) {
-      const long starts = static_cast<long>(samples[s].size()) - kContext;
-      if (starts > 0) {
-        total_ += starts;
-        cumulative_.push_back({total_, s});
-      }
-    }
-    if (total_ == 0) throw std::runtime_error("no train sample is longer than the context");
-  }
-  std::vector<int> draw(attn::Rng& rng) const {
-    const std::uint64_t r = (static_cast<std::uint64_t>(rng.next_u32()) << 32) | rng.next_u32();
-    long k = static_cast<long>(r % static_cast<std::uint64_t>(total_));
-    std::size_t lo = 0, hi = cumulative_.size() - 1;  // first entry with cumulative > k
-    while (lo < hi) {
-      const std::size_t mid = (lo + hi) / 2;
-      if (cumulative_[mid].first > k) {
-        hi = mid;
-      } else {
-        lo = mid + 1;
-      }
-    }
-    const long before = lo == 0 ? 0 : cumulative_[lo - 1].first;
-    const std::vector<int>& sample = samples_[cumulative_[lo].second];
-    const long start = k - before;
-    return {sample.begin() + start, sample.begin() + start + kContext + 1};
-  }
-
- private:
-  const std::vector<std::vector<int>>& samples_;
-  std::vector<std::pair<long, std::size_t>> cumulative_;
-  long total_ = 0;
-};
-
-double learning_rate(const Options& o, long step) {  // step counts from 1
-  if (step <= o.warmup) return o.lr * static_cast<double>(step) / static_cast<double>(o.warmup);
-  const double span = static_cast<double>(std::max(1L, o.steps - o.warmup));
-  const double t = std::min(1.0, static_cast<double>(step - o.warmup) / span);
-  const double pi = 3.14159265358979323846;
-  return o.lr * (o.final_lr_fraction + (1 - o.final_lr_fraction) * 0.5 * (1 + std::cos(pi * t)));
+// The training settings these options give.
+attn::LanguageModelTrainingOptions training_options(const Options& o) {
+  attn::LanguageModelTrainingOptions t;
+  t.steps = o.steps;
+  t.batch = o.batch;
+  t.learning_rate = o.lr;
+  t.warmup = o.warmup;
+  t.final_lr_fraction = o.final_lr_fraction;
+  t.clip = o.clip;
+  t.repeat_fraction = o.repeat_fraction;
+  t.min_run = kMinRun;
+  t.max_run = kMaxRun;
+  t.seed = o.seed;
+  return t;
 }
 
 std::string fmt(const char* format, double value) {
@@ -258,22 +229,10 @@ std::string perplexity_json(const attn::Perplexity& p) {
          ",\"windows\":" + std::to_string(p.windows) + "}";
 }
 
-// The rows of each batch that are a random run of words repeated.
-int repeated_per_batch(const Options& o) {
-  return static_cast<int>(std::lround(o.repeat_fraction * static_cast<double>(o.batch)));
-}
-
-// Trains `model` from its seeded start as the options say, printing a JSON line per step.
-void train_model(attn::LanguageModel<float>& model, const Options& o, const attn::Corpus& train,
+// Trains `training`'s model from its seeded start as the options say, printing a JSON line per
+// step.
+void train_model(attn::LanguageModelTraining& training, const Options& o, const attn::Corpus& train,
                  const attn::Corpus& validation, const std::function<double()>& seconds) {
-  const int words = model.config().vocab - 1;  // the last id is the unknown word
-  attn::AdamOptions adam_options;
-  adam_options.learning_rate = learning_rate(o, 1);
-  attn::Adam<float> adam(model.parameters(), adam_options);
-
-  const WindowSampler sampler(train.samples);
-  attn::Rng rng(attn::derive_seed(o.seed, kBatchStream));
-  const int repeated_rows = repeated_per_batch(o);
   const std::vector<std::vector<int>> eval_samples(
       validation.samples.begin(),
       validation.samples.begin() +
@@ -281,41 +240,18 @@ void train_model(attn::LanguageModel<float>& model, const Options& o, const attn
   std::printf(
       "{\"event\":\"start\",\"trainTokens\":%zu,\"parameters\":%zu,\"batch\":%d,"
       "\"repeatedPerBatch\":%d,\"steps\":%ld,\"seed\":%llu}\n",
-      train.tokens(), attn::language_model_parameter_count(model.config()), o.batch, repeated_rows,
-      o.steps, static_cast<unsigned long long>(o.seed));
+      train.tokens(), attn::language_model_parameter_count(training.model().config()), o.batch,
+      attn::repeated_rows_per_batch(training.options()), o.steps,
+      static_cast<unsigned long long>(o.seed));
   std::fflush(stdout);
 
-  std::vector<std::vector<int>> inputs(static_cast<std::size_t>(o.batch)),
-      targets(static_cast<std::size_t>(o.batch));
   for (long step = 1; step <= o.steps; ++step) {
-    for (int b = 0; b < o.batch; ++b) {
-      std::vector<int>& in = inputs[static_cast<std::size_t>(b)];
-      std::vector<int>& out = targets[static_cast<std::size_t>(b)];
-      if (b < o.batch - repeated_rows) {
-        const std::vector<int> window = sampler.draw(rng);
-        in.assign(window.begin(), window.end() - 1);
-        out.assign(window.begin() + 1, window.end());
-      } else {
-        const int run = kMinRun + static_cast<int>(rng.next_u32() % (kMaxRun - kMinRun + 1));
-        const std::vector<int> twice = attn::repeated_random_sequence(rng, run, 0, words);
-        std::vector<int> window;
-        for (int i = 0; i <= kContext; ++i)
-          window.push_back(twice[static_cast<std::size_t>(i % run)]);
-        in.assign(window.begin(), window.end() - 1);
-        out.assign(window.begin() + 1, window.end());
-        for (int i = 0; i + 1 < run; ++i) out[static_cast<std::size_t>(i)] = attn::kIgnoredTarget;
-      }
-    }
-    const double rate = learning_rate(o, step);
-    adam.set_learning_rate(rate);
-    model.zero_grad();
-    const float loss = model.loss_and_backward(inputs, targets);
-    const float norm = attn::clip_global_norm(model.parameters(), static_cast<float>(o.clip));
-    adam.step();
+    const attn::LanguageModelTraining::Step s = training.step();
     std::printf("{\"step\":%ld,\"loss\":%.9g,\"gradNorm\":%.6g,\"lr\":%.6g,\"seconds\":%.1f}\n",
-                step, static_cast<double>(loss), static_cast<double>(norm), rate, seconds());
+                step, static_cast<double>(s.loss), static_cast<double>(s.gradient_norm),
+                s.learning_rate, seconds());
     if (o.eval_every > 0 && (step % o.eval_every == 0 || step == o.steps)) {
-      const attn::Perplexity p = attn::held_out_perplexity(model, eval_samples);
+      const attn::Perplexity p = attn::held_out_perplexity(training.model(), eval_samples);
       std::printf("{\"step\":%ld,\"validationPerplexity\":%.4f,\"tokens\":%ld,\"seconds\":%.1f}\n",
                   step, p.perplexity, p.tokens, seconds());
     }
@@ -353,11 +289,13 @@ int main(int argc, char** argv) {
     config.context = kContext;
     config.seed = o.seed;
     config.position_scale = static_cast<float>(o.position_scale);
-    attn::LanguageModel<float> model(config, e);
     std::vector<std::uint8_t> file;
+    std::unique_ptr<attn::LanguageModelTraining> training;
     if (o.measure.empty()) {
-      train_model(model, o, train, validation, seconds);
-      file = attn::encode_language_model(model, vocab_hash);
+      training = std::make_unique<attn::LanguageModelTraining>(config, e, train.samples,
+                                                               training_options(o));
+      train_model(*training, o, train, validation, seconds);
+      file = attn::encode_language_model(training->model(), vocab_hash);
       write_file(o.out, std::string(file.begin(), file.end()));
     } else {
       file = read_file(o.measure);
@@ -370,7 +308,7 @@ int main(int argc, char** argv) {
 
     const attn::Perplexity validation_p = attn::held_out_perplexity(shipped, validation.samples);
     const attn::Perplexity float_validation =
-        o.measure.empty() ? attn::held_out_perplexity(model, validation.samples) : validation_p;
+        training ? attn::held_out_perplexity(training->model(), validation.samples) : validation_p;
     const attn::Perplexity test_p = attn::held_out_perplexity(shipped, test.samples);
     std::vector<std::vector<int>> text;  // the first window of every validation sample
     for (const auto& s : validation.samples) {
@@ -396,7 +334,7 @@ int main(int argc, char** argv) {
          ", \"context\": " + std::to_string(kContext) +
          ", \"parameters\": " + std::to_string(attn::language_model_parameter_count(config)) +
          ", \"unknownRow\": \"fallback(<unk>)\"},\n";
-    const int repeated_rows = repeated_per_batch(o);
+    const int repeated_rows = attn::repeated_rows_per_batch(training_options(o));
     if (o.measure.empty()) {
       r += "  \"training\": {\"steps\": " + std::to_string(o.steps) +
            ", \"seed\": " + std::to_string(o.seed) + ", \"batch\": " + std::to_string(o.batch) +

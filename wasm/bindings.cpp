@@ -167,11 +167,7 @@ val bottleneck(const val& counts, int width, int codebook, int trials, double se
 // vectors loaded before in place.
 val load_embeddings(const val& bytes) {
   return guarded([&] {
-    if (!bytes.instanceof (val::global("Uint8Array"))) {
-      throw InvalidArgument("loadEmbeddings: bytes must be a Uint8Array holding the asset");
-    }
-    std::vector<std::uint8_t> copy(bytes["length"].as<size_t>());
-    val(emscripten::typed_memory_view(copy.size(), copy.data())).call<void>("set", bytes);
+    const std::vector<std::uint8_t> copy = bytes_from(bytes, "loadEmbeddings", "the asset");
     std::optional<Embeddings>& embeddings = loaded_embeddings();
     embeddings = Embeddings::parse(copy.data(), copy.size());
     val out = val::object();

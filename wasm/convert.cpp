@@ -97,6 +97,43 @@ std::vector<std::string> strings_from(const val& tokens, const char* where) {
   return words;
 }
 
+std::vector<std::uint8_t> bytes_from(const val& bytes, const char* where, const char* what) {
+  if (!bytes.instanceof (val::global("Uint8Array"))) {
+    throw InvalidArgument(std::string(where) + ": bytes must be a Uint8Array holding " + what);
+  }
+  std::vector<std::uint8_t> copy(bytes["length"].as<size_t>());
+  val(typed_memory_view(copy.size(), copy.data())).call<void>("set", bytes);
+  return copy;
+}
+
+double number_option(const val& options, const char* name, const char* where) {
+  const val value = options[name];
+  if (!value.isNumber()) {
+    throw InvalidArgument(std::string(where) + ": " + name + " must be a number");
+  }
+  return value.as<double>();
+}
+
+int whole_option(const val& options, const char* name, const char* where) {
+  const val value = options[name];
+  const double number = value.isNumber() ? value.as<double>() : 0.5;
+  if (!(number >= -2147483648.0 && number <= 2147483647.0) ||
+      number != static_cast<double>(static_cast<long long>(number))) {
+    throw InvalidArgument(std::string(where) + ": " + name + " must be a whole number");
+  }
+  return static_cast<int>(number);
+}
+
+std::uint64_t seed_option(const val& options, const char* where) {
+  const double seed = number_option(options, "seed", where);
+  if (!(seed >= 0 && seed <= 4294967295.0) ||
+      seed != static_cast<double>(static_cast<long long>(seed))) {
+    throw InvalidArgument(std::string(where) +
+                          ": seed must be a whole number from 0 to 4294967295");
+  }
+  return static_cast<std::uint64_t>(seed);
+}
+
 val float32_array(const float* data, size_t count) {
   return val::global("Float32Array").new_(typed_memory_view(count, data));
 }

@@ -4,6 +4,7 @@
 
 #include <emscripten/val.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,18 @@ std::vector<int> ints_from(const val& array, const char* where, const char* name
 // tokens: an array of n strings -> (n). Throws InvalidArgument ("<where>: tokens must be an array
 // of strings", "<where>: token i is not a string") otherwise.
 std::vector<std::string> strings_from(const val& tokens, const char* where);
+
+// bytes: a Uint8Array -> a copy of its bytes. Throws InvalidArgument ("<where>: <what> must be a
+// Uint8Array holding <what>") on anything else.
+std::vector<std::uint8_t> bytes_from(const val& bytes, const char* where, const char* what);
+
+// options[name] as a number, or as a whole number that fits an int; throws InvalidArgument
+// ("<where>: <name> must be a (whole) number") otherwise. The facades have checked the options;
+// these refuse only what would not convert.
+double number_option(const val& options, const char* name, const char* where);
+int whole_option(const val& options, const char* name, const char* where);
+// options.seed, a whole number from 0 to 4294967295.
+std::uint64_t seed_option(const val& options, const char* where);
 
 // A fresh Float32Array holding a copy of the values.
 val float32_array(const float* data, size_t count);

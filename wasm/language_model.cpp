@@ -35,16 +35,12 @@ std::optional<LoadedModel>& loaded_model() {
 val load(const val& bytes) {
   return guarded([&] {
     const char* where = "loadLanguageModel";
-    if (!bytes.instanceof (val::global("Uint8Array"))) {
-      throw InvalidArgument(std::string(where) + ": bytes must be a Uint8Array holding the file");
-    }
     const std::optional<Embeddings>& embeddings = loaded_embeddings();
     if (!embeddings) {
       throw InvalidArgument(std::string(where) +
                             ": no word vectors are loaded; call loadEmbeddings(bytes) first");
     }
-    std::vector<std::uint8_t> copy(bytes["length"].as<size_t>());
-    val(emscripten::typed_memory_view(copy.size(), copy.data())).call<void>("set", bytes);
+    const std::vector<std::uint8_t> copy = bytes_from(bytes, where, "the file");
     const LanguageModelWeights weights = parse_language_model_weights(copy.data(), copy.size());
     if (weights.vocab_hash != vocabulary_hash(*embeddings) ||
         weights.config.vocab != embeddings->size() + 1 ||

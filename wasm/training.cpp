@@ -13,23 +13,6 @@ namespace {
 
 constexpr const char* kWhere = "training";
 
-// options[name] as a whole number (the facade has checked it; this only refuses what would not
-// convert).
-int whole_option(const val& options, const char* name) {
-  const val value = options[name];
-  if (!value.isNumber()) {
-    throw InvalidArgument(std::string(kWhere) + ": " + name + " must be a whole number");
-  }
-  return value.as<int>();
-}
-
-double number_option(const val& options, const char* name) {
-  const val value = options[name];
-  if (!value.isNumber())
-    throw InvalidArgument(std::string(kWhere) + ": " + name + " must be a number");
-  return value.as<double>();
-}
-
 std::string text_option(const val& options, const char* name) {
   const val value = options[name];
   if (!value.isString())
@@ -59,21 +42,15 @@ TrainingOptions options_from(const val& options) {
                           ": scoring must be 'additive', 'dot' or 'scaled_dot', got '" + scoring +
                           "'");
   }
-  o.d_model = whole_option(options, "dModel");
-  o.d_k = whole_option(options, "dK");
-  o.vocab = whole_option(options, "vocab");
-  o.min_length = whole_option(options, "minLength");
-  o.max_length = whole_option(options, "maxLength");
-  o.batch = whole_option(options, "batch");
-  o.learning_rate = number_option(options, "learningRate");
-  o.clip = number_option(options, "clip");
-  const double seed = number_option(options, "seed");
-  if (!(seed >= 0 && seed <= 4294967295.0) ||
-      seed != static_cast<double>(static_cast<long long>(seed))) {
-    throw InvalidArgument(std::string(kWhere) +
-                          ": seed must be a whole number from 0 to 4294967295");
-  }
-  o.seed = static_cast<std::uint64_t>(seed);
+  o.d_model = whole_option(options, "dModel", kWhere);
+  o.d_k = whole_option(options, "dK", kWhere);
+  o.vocab = whole_option(options, "vocab", kWhere);
+  o.min_length = whole_option(options, "minLength", kWhere);
+  o.max_length = whole_option(options, "maxLength", kWhere);
+  o.batch = whole_option(options, "batch", kWhere);
+  o.learning_rate = number_option(options, "learningRate", kWhere);
+  o.clip = number_option(options, "clip", kWhere);
+  o.seed = seed_option(options, kWhere);
   return o;
 }
 

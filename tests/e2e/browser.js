@@ -291,3 +291,19 @@ export function waitForSlide(page, id, timeout = 15_000) {
     { timeout },
   );
 }
+
+/**
+ * A chart's table: its columns, and per row the x and the exact values.
+ * @param {import('playwright-core').Page} page
+ * @param {string} selector the chart's container
+ */
+export function readChart(page, selector) {
+  return page.locator(`${selector} table`).evaluate((table) => ({
+    columns: Array.from(table.querySelectorAll('thead th'), (th) => th.textContent),
+    x: Array.from(table.querySelectorAll('tbody th'), (th) => Number(th.textContent)),
+    rows: Array.from(table.querySelectorAll('tbody tr'), (tr) =>
+      Array.from(tr.querySelectorAll('td'), (td) => Number(td.dataset.value)),
+    ),
+    texts: Array.from(table.querySelectorAll('tbody td'), (td) => td.textContent),
+  }));
+}

@@ -21,11 +21,13 @@ import {
   lossBucket,
   runSpec,
 } from '../../web/src/widgets/training-experiments.js';
-import { currentSlide, useSite, waitForSlide } from './browser.js';
+import { currentSlide, readChart, useSite, waitForSlide } from './browser.js';
+import { taskWatch } from './long-tasks.js';
 
 const TIMEOUT = 30_000;
 const engine = await loadEngine();
 const site = useSite();
+const { watchTasks, longTasks } = taskWatch(site);
 
 /** The three slides and the experiment each one's second view trains. */
 const SLIDES = [
@@ -49,45 +51,6 @@ async function openTraining(page, id) {
   await page.locator(`#${id} .tr-go:not([disabled])`).waitFor({ timeout: TIMEOUT });
 }
 
-/** Whether a trace is being recorded: a test that fails before reading it leaves it on. */
-let tracing = false;
-
-/**
- * Starts recording what the page's threads do (a Chromium trace).
- * @param {import('playwright-core').Page} page
- */
-async function watchTasks(page) {
-  if (tracing) await site.browser().stopTracing();
-  await site.browser().startTracing(page, { categories: ['devtools.timeline'] });
-  tracing = true;
-}
-
-/**
- * Stops the trace and returns the page's main-thread tasks that ran over 50 ms: their time on
- * the thread, and their time on the clock. A long task is the page's own work only when its
- * thread time is long: on a busy machine the clock also counts the time the thread waited for a
- * processor, which no page controls.
- * @returns {Promise<{ thread: number, clock: number }[]>} in milliseconds
- */
-async function longTasks() {
-  const trace = JSON.parse((await site.browser().stopTracing()).toString('utf8'));
-  tracing = false;
-  const events = /** @type {any[]} */ (trace.traceEvents);
-  // The page's main thread is the renderer main thread that ran its animation frames.
-  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const main = mains.find((m) =>
-    events.some((e) => e.pid === m.pid && e.tid === m.tid && e.name === 'FireAnimationFrame'),
-  );
-  assert.ok(main, 'the trace shows the page\u2019s main thread');
-  return events
-    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.name === 'RunTask' && e.ph === 'X')
-    .filter((e) => e.dur > 50_000)
-    .map((e) => ({
-      thread: Math.round((e.tdur ?? e.dur) / 1000),
-      clock: Math.round(e.dur / 1000),
-    }));
-}
-
 /**
  * The figure's status, steps, the step of its latest evaluation and its button's label.
  * @param {import('playwright-core').Page} page
@@ -104,22 +67,6 @@ function readState(page, id) {
       progress: Number(slide.querySelector('progress')?.getAttribute('value')),
     };
   });
-}
-
-/**
- * A chart's table: its columns, and per row the x and the exact values.
- * @param {import('playwright-core').Page} page
- * @param {string} selector the chart's container
- */
-function readChart(page, selector) {
-  return page.locator(`${selector} table`).evaluate((table) => ({
-    columns: Array.from(table.querySelectorAll('thead th'), (th) => th.textContent),
-    x: Array.from(table.querySelectorAll('tbody th'), (th) => Number(th.textContent)),
-    rows: Array.from(table.querySelectorAll('tbody tr'), (tr) =>
-      Array.from(tr.querySelectorAll('td'), (td) => Number(td.dataset.value)),
-    ),
-    texts: Array.from(table.querySelectorAll('tbody td'), (td) => td.textContent),
-  }));
 }
 
 /**

@@ -215,7 +215,7 @@ describe('a figure with more than one view', () => {
     });
   });
 
-  test('three slides show the trained language model first, their untrained figure second', () => {
+  test('three slides show the trained language model first, their untrained figure second, and multi-head a small one trained live third', () => {
     const { slides } = loadLesson(path.join(ROOT, 'slides'));
     const trained = Object.fromEntries(
       slides
@@ -227,7 +227,7 @@ describe('a figure with more than one view', () => {
     );
     assert.deepEqual(trained, {
       title: ['Trained model', 'Untrained: heatmap'],
-      'multi-head': ['Trained model', 'Untrained: multi-head'],
+      'multi-head': ['Trained model', 'Untrained: multi-head', 'Train it live: training'],
       'self-attention': ['Trained model', 'Untrained: self-attention-pair'],
     });
   });

@@ -138,3 +138,54 @@ function describe(value) {
   if (value === null || value === undefined || typeof value !== 'object') return String(value);
   return Array.isArray(value) ? 'an array' : 'an object';
 }
+
+/**
+ * Throws unless `value` is a whole number in [low, high].
+ * @param {string} where the call, for the message
+ * @param {string} name
+ * @param {unknown} value
+ * @param {readonly number[]} range [low, high]
+ */
+export function requireIn(where, name, value, [low, high]) {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < low || value > high) {
+    throw new Error(
+      `${where}: ${name} must be a whole number from ${low} to ${high}, got ${show(value)}`,
+    );
+  }
+}
+
+/**
+ * A value as a message shows it: strings quoted.
+ * @param {unknown} value
+ */
+export function show(value) {
+  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+}
+
+/**
+ * Options over their defaults: `options` must be an object whose keys are all defaults' keys; a
+ * key given as undefined keeps its default. Throws an Error naming what is wrong.
+ * @template {Record<string, unknown>} T
+ * @param {string} where
+ * @param {unknown} options
+ * @param {T} defaults
+ * @returns {T} a new object
+ */
+export function withDefaults(where, options, defaults) {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new Error(`${where}: options must be an object, got ${String(options)}`);
+  }
+  const unknown = Object.keys(options).filter((key) => !(key in defaults));
+  if (unknown.length > 0) {
+    throw new Error(
+      `${where}: unknown option ${unknown.map((key) => `'${key}'`).join(', ')}; the options are ` +
+        Object.keys(defaults).join(', '),
+    );
+  }
+  /** @type {Record<string, unknown>} */
+  const merged = { ...defaults };
+  for (const [key, value] of Object.entries(options)) {
+    if (value !== undefined) merged[key] = value;
+  }
+  return /** @type {T} */ (merged);
+}

@@ -10,6 +10,7 @@ import {
   requireValues,
 } from './args.js';
 import { createLanguageModel } from './language-model.js';
+import { createLanguageModelTraining } from './lm-training.js';
 import { createTraining } from './training.js';
 
 // Must match AttentionSlot in wasm/workspace.hpp.
@@ -218,6 +219,11 @@ export function createEngine(core) {
     // A training run of a reversal model in the core (web/src/engine/training.js); free it with
     // dispose() when done.
     createTraining: (options) => createTraining(core, options),
+
+    // A live training run of a small language model on the loaded word vectors and two corpus
+    // files (web/src/engine/lm-training.js); free it with dispose() when done.
+    createLanguageModelTraining: (train, heldOut, options) =>
+      createLanguageModelTraining(core, train, heldOut, options),
   };
 }
 

@@ -189,6 +189,44 @@ export interface LanguageModel {
   run(text: string, options?: { top?: number }): LanguageModelRun; // throws on text with no token
 }
 
+export interface LanguageModelTrainingOptions {
+  words?: number; // keep the first `words` words of the vectors, the rest one unknown word
+  dModel?: number;
+  layers?: number;
+  heads?: number; // per layer; must divide dModel
+  dMlp?: number;
+  context?: number; // tokens per training row (8 to 64)
+  positionScale?: number; // the learned positions start unit normal times this
+  seed?: number; // of the weights and the batches
+  steps?: number; // the schedule's length: warm-up, then a cosine to finalLrFraction
+  batch?: number;
+  learningRate?: number;
+  warmup?: number;
+  finalLrFraction?: number;
+  clip?: number; // global gradient norm, 0 = off
+  repeatFraction?: number; // share of each batch that is random words repeated
+  minRun?: number; // their run lengths, 2 <= minRun <= maxRun <= context
+  maxRun?: number;
+  measureSequences?: number; // held-out windows and repeated runs measure() reads
+  probeLength?: number; // words of the held-out phrase probe() says twice (1 to 32, at most context / 2)
+}
+
+export interface MeasuredHead extends HeadScores {
+  layer: number;
+  head: number;
+  kind: HeadKind;
+}
+
+export interface LanguageModelTraining {
+  readonly options: Readonly<Required<LanguageModelTrainingOptions>>; // with defaults
+  readonly info: { parameters: number; trainTokens: number; copyLength: number };
+  step(n?: number): Float32Array; // n steps (1 to 1000, default 1) -> their losses
+  measure(): MeasuredHead[]; // every head's scores now, layer-major
+  probe(): { words: (string | null)[]; weights: Float32Array }; // a held-out phrase twice, every head
+  readonly steps: number;
+  dispose(): void; // frees the core's memory; any later call throws
+}
+
 export interface Engine {
   softmax(x: Values, rows: number, cols: number, options?: { temperature?: number }): Float32Array;
   attention(input: AttentionInput & { trace?: true }): AttentionTrace;
@@ -216,6 +254,11 @@ export interface Engine {
   embed(tokens: string[]): EmbeddedTokens; // throws until loadEmbeddings has succeeded
   createTraining(options?: TrainingOptions): Training;
   loadLanguageModel(weights: Uint8Array, report: unknown): LanguageModel; // needs loadEmbeddings
+  createLanguageModelTraining( // needs loadEmbeddings; train and heldOut are corpus files
+    train: Uint8Array | ArrayBuffer,
+    heldOut: Uint8Array | ArrayBuffer,
+    options?: LanguageModelTrainingOptions,
+  ): LanguageModelTraining;
   readonly languageModel: LanguageModel | null; // the last one loaded
 }
 

@@ -1,7 +1,7 @@
 // Training in the engine: engine.createTraining(options) wraps the core's Training class (over
 // attn::Trainer) in an object of camelCase methods. The options are checked here, with their
 // camelCase names in the messages; the core checks them again.
-import { requireCounts } from './args.js';
+import { requireCounts, requireIn, show, withDefaults } from './args.js';
 
 const WHERE = 'training';
 
@@ -103,20 +103,7 @@ export function createTraining(core, options = {}) {
  * @returns {Required<import('./index.js').TrainingOptions>}
  */
 function checkOptions(options) {
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw new Error(`${WHERE}: options must be an object, got ${String(options)}`);
-  }
-  const unknown = Object.keys(options).filter((key) => !(key in DEFAULTS));
-  if (unknown.length > 0) {
-    throw new Error(
-      `${WHERE}: unknown option ${unknown.map((key) => `'${key}'`).join(', ')}; the options are ` +
-        Object.keys(DEFAULTS).join(', '),
-    );
-  }
-  const o = { ...DEFAULTS };
-  for (const [key, value] of Object.entries(options)) {
-    if (value !== undefined) o[key] = value;
-  }
+  const o = withDefaults(WHERE, options, DEFAULTS);
   if (!MODELS.includes(o.model)) {
     throw new Error(`${WHERE}: model must be 'fixed' or 'attention', got ${show(o.model)}`);
   }
@@ -147,24 +134,4 @@ function checkOptions(options) {
     );
   }
   return o;
-}
-
-/**
- * Throws unless `value` is a whole number in [low, high].
- * @param {string} where the call, for the message
- * @param {string} name
- * @param {unknown} value
- * @param {readonly number[]} range [low, high]
- */
-function requireIn(where, name, value, [low, high]) {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < low || value > high) {
-    throw new Error(
-      `${where}: ${name} must be a whole number from ${low} to ${high}, got ${show(value)}`,
-    );
-  }
-}
-
-/** @param {unknown} value */
-function show(value) {
-  return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }

@@ -32,7 +32,7 @@ let nextId = 1;
 /**
  * @typedef {object} Session
  * @property {import('./history.js').History} history
- * @property {(spec: import('./run.js').RunSpec) => void} configure replaces the run with a new
+ * @property {(spec: import('./registry.js').AnySpec) => void} configure replaces the run with a new
  *   one (its history starts empty)
  * @property {() => void} start starts or resumes training
  * @property {() => void} pause
@@ -46,7 +46,7 @@ let nextId = 1;
 
 /**
  * Opens a session for a run of `spec` (the run is created in the worker at once).
- * @param {import('./run.js').RunSpec} initial
+ * @param {import('./registry.js').AnySpec} initial
  * @returns {Session}
  */
 export function openSession(initial) {

@@ -11,8 +11,8 @@
  * @property {boolean} evaluating
  * @property {number} stepsPerSecond
  * @property {number[][]} losses per model, one loss per step
- * @property {import('./run.js').Evaluation[]} evaluations in the order they were made
- * @property {(import('../engine/index.js').TrainingAttentionMap & { step: number }) | null} map
+ * @property {import('./run.js').Report['evaluations']} evaluations in the order they were made
+ * @property {NonNullable<import('./run.js').Report['map']> | null} map
  * @property {string} error
  */
 

@@ -2,12 +2,23 @@
 // slice of about SLICE_MS (runs take turns), sends the reports that are due, and yields, so that a
 // message from the page (pause, reset) is read within one slice. Nothing here touches postMessage
 // or timers itself: the worker passes them in, and the tests drive it with the real engine.
+import { createLanguageModelRun } from './lm-run.js';
 import { createRun } from './run.js';
 
 export const SLICE_MS = 25;
 
 /**
- * @typedef {{ type: 'create', id: number, generation: number, spec: import('./run.js').RunSpec }
+ * @typedef {import('./run.js').Run | ReturnType<typeof createLanguageModelRun>} Run what both
+ *   kinds of run offer the loop
+ */
+
+/**
+ * @typedef {import('./run.js').RunSpec | import('./lm-run.js').LanguageModelRunSpec} AnySpec what
+ *   a run trains: a reversal task or the small language model
+ */
+
+/**
+ * @typedef {{ type: 'create', id: number, generation: number, spec: AnySpec }
  *   | { type: 'start' | 'pause' | 'dispose', id: number }
  *   | { type: 'map', id: number, length: number }} Command a message from the page
  */
@@ -30,7 +41,7 @@ export const SLICE_MS = 25;
  * @param {RegistryHooks} hooks
  */
 export function createRegistry({ engine, post, clock, defer, sliceMs = SLICE_MS }) {
-  /** @type {Map<number, { run: import('./run.js').Run, generation: number }>} */
+  /** @type {Map<number, { run: Run, generation: number }>} */
   const runs = new Map();
   let scheduled = false;
   /** Where the next turn starts looking, so every busy run gets its turn. */
@@ -69,14 +80,20 @@ export function createRegistry({ engine, post, clock, defer, sliceMs = SLICE_MS 
    * Creates a run, replacing one with the same id.
    * @param {number} id
    * @param {number} generation
-   * @param {import('./run.js').RunSpec} spec
+   * @param {AnySpec} spec
    */
   const create = (id, generation, spec) => {
     runs.get(id)?.run.dispose();
     runs.delete(id);
     try {
-      runs.set(id, { run: createRun(engine, spec), generation });
+      const run =
+        'kind' in spec && spec.kind === 'language-model'
+          ? createLanguageModelRun(engine, spec)
+          : createRun(engine, /** @type {import('./run.js').RunSpec} */ (spec));
+      runs.set(id, { run, generation });
       flush(id, true);
+      // A run with work before its start (a language model measures its heads at step 0).
+      if (run.busy()) wake();
     } catch (caught) {
       const error = caught instanceof Error ? caught.message : String(caught);
       post({ ...failedReport(spec, error), type: 'progress', id, generation });
@@ -118,7 +135,7 @@ export function createRegistry({ engine, post, clock, defer, sliceMs = SLICE_MS 
 
 /**
  * The report of a run that could not even be created.
- * @param {import('./run.js').RunSpec} spec
+ * @param {AnySpec} spec
  * @param {string} error
  * @returns {import('./run.js').Report}
  */
@@ -128,7 +145,7 @@ function failedReport(spec, error) {
     steps: 0,
     planned: spec.steps,
     evaluating: false,
-    losses: spec.models.map(() => new Float32Array(0)),
+    losses: (spec.models ?? []).map(() => new Float32Array(0)),
     stepsPerSecond: 0,
     evaluations: [],
     error,

@@ -44,8 +44,10 @@ const DIVERGED =
  * @property {boolean} evaluating an evaluation is under way
  * @property {Float32Array[]} losses per model, the losses of its steps since the last report
  * @property {number} stepsPerSecond over the last second or so of training, 0 when not running
- * @property {Evaluation[]} evaluations the evaluations finished since the last report, in order
- * @property {import('../engine/index.js').TrainingAttentionMap & { step: number }} [map]
+ * @property {(Evaluation | import('./lm-run.js').HeadsEvaluation)[]} evaluations the evaluations
+ *   finished since the last report, in order (a language-model run's measure its heads)
+ * @property {(import('../engine/index.js').TrainingAttentionMap & { step: number })
+ *   | import('./lm-run.js').ProbeMap} [map]
  * @property {string} [error] why the run failed, for the learner
  */
 

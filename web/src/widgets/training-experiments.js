@@ -1,6 +1,8 @@
-// The three experiments the training figure runs, each on the task of reversing a sequence of
-// symbols (lengths 2 to 12, 8 symbols): what is trained side by side, for how many steps, how
-// often it is measured, and the words the figure uses for it.
+// The experiments the training figure runs: three on the task of reversing a sequence of symbols
+// (lengths 2 to 12, 8 symbols), and the small language model learning English, live (its heads
+// measured as they form). For each: what is trained side by side, for how many steps, how often it
+// is measured, and the words the figure uses for it.
+import { LM_TRAINING_DEFAULTS } from '../engine/lm-training.js';
 
 /** The input lengths trained on and measured: 2 to 12. */
 export const LENGTHS = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
@@ -30,6 +32,10 @@ const LOSS_POINTS = 40;
  * @property {boolean} accuracyChart whether accuracy per length is drawn as a chart (else only
  *   read out)
  * @property {number} chartHeight the height of each chart, in pixels
+ * @property {'reversal' | 'language-model'} kind the task: a reversal run measures accuracy per
+ *   length, a language-model run its heads (web/src/train/lm-run.js)
+ * @property {number} rate the learning rate the figure starts with
+ * @property {string} lossUnit what one loss is the cross-entropy of
  */
 
 /** @type {Record<string, Experiment>} */
@@ -50,6 +56,9 @@ export const EXPERIMENTS = {
     map: false,
     accuracyChart: true,
     chartHeight: 115,
+    kind: 'reversal',
+    rate: 0.003,
+    lossUnit: 'symbol',
   },
   alignment: {
     key: 'alignment',
@@ -64,6 +73,9 @@ export const EXPERIMENTS = {
     map: true,
     accuracyChart: false,
     chartHeight: 100,
+    kind: 'reversal',
+    rate: 0.003,
+    lossUnit: 'symbol',
   },
   scaling: {
     key: 'scaling',
@@ -84,6 +96,27 @@ export const EXPERIMENTS = {
     map: false,
     accuracyChart: true,
     chartHeight: 115,
+    kind: 'reversal',
+    rate: 0.003,
+    lossUnit: 'symbol',
+  },
+  'language-model': {
+    key: 'language-model',
+    title: 'A small language model learns English, and its heads find their jobs',
+    watch:
+      'A smaller sibling of the trained model (2 layers \u00d7 2 heads, 2,000 words), from ' +
+      'scratch; half of each batch is random words said twice. Below, each head reads a ' +
+      'held-out phrase said twice.',
+    idle: 'Press Start to train it; every head is measured every 100 steps.',
+    models: [{ name: 'small language model', options: {} }],
+    steps: LM_TRAINING_DEFAULTS.steps,
+    evalEvery: 100,
+    map: true,
+    accuracyChart: false,
+    chartHeight: 105,
+    kind: 'language-model',
+    rate: LM_TRAINING_DEFAULTS.learningRate,
+    lossUnit: 'word',
   },
 };
 
@@ -98,12 +131,24 @@ export const DEFAULT_MAP_LENGTH = 8;
 export const lossBucket = (experiment) => Math.max(1, Math.round(experiment.steps / LOSS_POINTS));
 
 /**
- * The run the worker trains for an experiment and the learner's settings.
+ * The run the worker trains for an experiment and the learner's settings; a language-model run
+ * also needs its files (web/src/text/live-corpus.js).
  * @param {Experiment} experiment
  * @param {{ seed: number, learningRate: number, mapLength: number }} settings
- * @returns {import('../train/run.js').RunSpec}
+ * @param {import('../text/live-corpus.js').LiveCorpus} [data]
+ * @returns {import('../train/registry.js').AnySpec}
  */
-export function runSpec(experiment, { seed, learningRate, mapLength }) {
+export function runSpec(experiment, { seed, learningRate, mapLength }, data) {
+  if (experiment.kind === 'language-model') {
+    if (!data) throw new Error('a language-model run needs its corpus files');
+    return {
+      kind: 'language-model',
+      models: [{ options: { seed, learningRate, steps: experiment.steps } }],
+      steps: experiment.steps,
+      evalEvery: experiment.evalEvery,
+      data,
+    };
+  }
   return {
     models: experiment.models.map((model) => ({
       options: { ...TASK, ...model.options, seed, learningRate },

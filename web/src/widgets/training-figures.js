@@ -7,6 +7,13 @@ import { niceDomain } from '../views/charts/ticks.js';
 import { clearHeatmap, renderHeatmap } from '../views/heatmap/index.js';
 import { lossCurves } from '../train/history.js';
 import { SAMPLES, lossBucket } from './training-experiments.js';
+import {
+  clearHeadFigures,
+  drawHeadScores,
+  drawProbe,
+  headEvaluations,
+  headsReading,
+} from './training-heads.js';
 
 /** @typedef {import('./training-markup.js').TrainingParts} Parts */
 /** @typedef {import('./training-experiments.js').Experiment} Experiment */
@@ -125,6 +132,10 @@ export function drawLoss(parts, experiment, history) {
  * @param {History} history
  */
 export function drawAccuracy(parts, experiment, history) {
+  if (experiment.kind === 'language-model') {
+    drawHeadScores(parts, experiment.chartHeight, history);
+    return;
+  }
   if (!parts.accuracy) return;
   const latest = history.evaluations[history.evaluations.length - 1];
   if (!latest) {
@@ -156,7 +167,21 @@ export function drawAccuracy(parts, experiment, history) {
  */
 export function drawReading(parts, experiment, history) {
   const latest = history.evaluations[history.evaluations.length - 1];
-  parts.reading.textContent = latest ? readingOf(experiment, latest) : experiment.idle;
+  if (experiment.kind === 'language-model') {
+    const evaluations = headEvaluations(history);
+    parts.reading.textContent =
+      evaluations.length > 0 && history.steps > 0 ? headsReading(evaluations) : experiment.idle;
+    // The jobs found at the latest measurement, for whoever reads the figure's state.
+    const heads = evaluations.at(-1)?.heads ?? [];
+    parts.figure.dataset.jobs = [...new Set(heads.map((head) => head.kind))]
+      .filter((kind) => kind !== 'mixed')
+      .sort()
+      .join(' ');
+  } else {
+    parts.reading.textContent = latest
+      ? readingOf(experiment, /** @type {import('../train/run.js').Evaluation} */ (latest))
+      : experiment.idle;
+  }
   parts.figure.dataset.evaluated = latest ? String(latest.step) : '';
 }
 
@@ -194,13 +219,19 @@ export function readingOf(experiment, evaluation) {
 
 /**
  * The cross-attention map of the sample: rows are output steps (labelled with the symbol the
- * model wrote), columns input positions (labelled with the input symbol).
+ * model wrote), columns input positions (labelled with the input symbol). The language model's
+ * figure draws every head on its probe instead (training-heads.js).
  * @param {Parts} parts
+ * @param {Experiment} experiment
  * @param {History} history
  */
-export function drawMap(parts, history) {
+export function drawMap(parts, experiment, history) {
+  if (experiment.kind === 'language-model') {
+    drawProbe(parts, history);
+    return;
+  }
   if (!parts.map || !parts.sample) return;
-  const map = history.map;
+  const map = history.map && 'input' in history.map ? history.map : null;
   if (!map) {
     clearHeatmap(parts.map);
     parts.sample.textContent = '';
@@ -235,4 +266,5 @@ export function clearFigures(parts) {
   clearLines(parts.loss);
   if (parts.accuracy) clearLines(parts.accuracy);
   if (parts.map) clearHeatmap(parts.map);
+  clearHeadFigures(parts);
 }

@@ -1,7 +1,9 @@
 // The training figure's elements: Start / Pause / Resume (one button), Reset, the seed and the
 // learning rate, the sample length (alignment only) and the progress bar with its speed, then the
-// figure: title, what to watch, the reading line, the attention map (alignment), the loss chart
-// and the accuracy chart. Ids are unique per instance, so several can share a page.
+// figure: title, what to watch, the reading line, the attention map (alignment) or every head on a
+// probe phrase (language model), the loss chart, and the accuracy chart or the head-score charts
+// (language model). Ids are unique per instance, so several can share a page.
+import { buildReadout } from '../views/heatmap/index.js';
 import { LENGTHS, MAP_LENGTHS } from './training-experiments.js';
 import { MAX_SEED, RATE_RANGE } from './training-settings.js';
 
@@ -17,18 +19,24 @@ export function buildTrainingParts(doc, experiment) {
   const root = doc.createElement('div');
   root.className = 'tr split';
   root.dataset.experiment = experiment.key;
-  const lengths = experiment.map
-    ? `<fieldset class="tr-lengths">
+  const heads = experiment.kind === 'language-model';
+  const lengths =
+    experiment.map && !heads
+      ? `<fieldset class="tr-lengths">
         <legend>Sample length for the map</legend>
         <div class="choices numeric tr-choices">${MAP_LENGTHS.map(
           (n) =>
             `<label class="choice"><input type="radio" name="${id}-length" value="${n}" />${n}</label>`,
         ).join('')}</div>
       </fieldset>`
-    : '';
+      : '';
   const [low, high] = RATE_RANGE;
   const first = LENGTHS[0];
   const last = LENGTHS[LENGTHS.length - 1];
+  // The language model's loss sits with the controls, under the progress bar: its figure needs
+  // the other column for every head.
+  const loss = `<p class="tr-chart-title">Loss (cross-entropy per ${experiment.lossUnit})</p>
+        <div class="tr-loss"></div>`;
   root.innerHTML = `
     <div class="tr-controls split-controls">
       <div class="tr-row">
@@ -61,15 +69,22 @@ export function buildTrainingParts(doc, experiment) {
       </p>
       <p class="error tr-error" role="alert" hidden></p>
       <p class="visually-hidden tr-status" role="status"></p>
+      ${heads ? loss : ''}
     </div>
     <div class="tr-output split-output">
       <figure class="tr-figure" aria-labelledby="${id}-title">
         <figcaption id="${id}-title" class="tr-title">${experiment.title}</figcaption>
         <p class="tr-watch">${experiment.watch}</p>
         <p class="tr-reading"></p>
-        ${experiment.map ? '<div class="tr-map"></div><p class="tr-sample"></p>' : ''}
-        <p class="tr-chart-title">Loss (cross-entropy per symbol)</p>
-        <div class="tr-loss"></div>
+        ${
+          heads
+            ? `<div class="tr-map tr-heads"></div><p class="tr-sample"></p>
+        <p class="tr-chart-title">Each head's score for its job: layer 1 the previous word (a job from 0.50), layer 2 induction (from 0.40)</p>
+        <div class="tr-scores"></div>`
+            : ''
+        }
+        ${experiment.map && !heads ? '<div class="tr-map"></div><p class="tr-sample"></p>' : ''}
+        ${heads ? '' : loss}
         ${
           experiment.accuracyChart
             ? `<p class="tr-chart-title">Accuracy against input length (${first} to ${last})</p>
@@ -79,6 +94,9 @@ export function buildTrainingParts(doc, experiment) {
       </figure>
     </div>`;
   const find = (selector) => /** @type {any} */ (root.querySelector(selector));
+  // One read-out for every head's small heatmap, under them.
+  const headsReadout = heads ? buildReadout(doc, `${id}-heads-readout`) : null;
+  if (headsReadout) find('.tr-heads').after(headsReadout);
   return {
     root,
     go: /** @type {HTMLButtonElement} */ (find('.tr-go')),
@@ -99,6 +117,8 @@ export function buildTrainingParts(doc, experiment) {
     sample: /** @type {HTMLElement | null} */ (find('.tr-sample')),
     loss: find('.tr-loss'),
     accuracy: /** @type {HTMLElement | null} */ (find('.tr-accuracy')),
+    scores: /** @type {HTMLElement | null} */ (find('.tr-scores')),
+    headsReadout,
   };
 }
 

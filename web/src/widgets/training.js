@@ -2,11 +2,13 @@
 // (web/src/train/) and shows them learn. Props: { experiment, seed, rate, state } where experiment
 // is 'bottleneck' (one fixed vector against attention: accuracy per input length), 'alignment'
 // (the cross-attention map of a sample, redrawn as the model learns) or 'scaling' (dot-product
-// attention at d_k = 256 with and without 1/sqrt(d_k)). state keeps the seed, the learning rate
+// attention at d_k = 256 with and without 1/sqrt(d_k)), or 'language-model' (a small sibling of
+// the page's language model, from scratch, its heads measured as they form). state keeps the seed, the learning rate
 // and the sample length; the run itself belongs to the place (its state object), so it outlives
 // the figure: taken down while training, it pauses, and resumes when the figure is back.
 import '../styles/training.css';
 import '../styles/training-deck.css';
+import { fetchLiveCorpusOnce } from '../text/live-corpus.js';
 import { openSession } from '../train/client.js';
 import { setLine } from './heatmap-markup.js';
 import { registerWidget } from './registry.js';
@@ -35,6 +37,13 @@ const UNKNOWN = `This figure names no training experiment (known: ${Object.keys(
  * @type {WeakMap<object, { session: import('../train/client.js').Session, key: string }>}
  */
 const places = new WeakMap();
+
+/** The language model's files, once downloaded (web/src/text/live-corpus.js). */
+/** @type {import('../text/live-corpus.js').LiveCorpus | null} */
+let liveCorpus = null;
+/** Why they could not be downloaded, for the learner ('' while nothing failed). */
+let loadError = '';
+const DOWNLOADING = 'Downloading the text it trains on (about 250 kB)\u2026';
 
 /** @returns {import('./registry.js').Widget} */
 function createTraining() {
@@ -77,7 +86,7 @@ function createTraining() {
     const { error } = settings();
     const history = error ? null : (session?.history ?? null);
     drawControls(parts, history);
-    setLine(parts.error, error || history?.error || '');
+    setLine(parts.error, error || history?.error || (session ? '' : loadError));
     if (!session) return;
     const now = performance.now();
     const due = FIGURES.filter((name) => stale[name] && now - drawnAt[name] >= FIGURE_MS).sort(
@@ -101,7 +110,7 @@ function createTraining() {
   const drawFigure = (name, history) => {
     if (!parts || !experiment) return;
     if (name === 'losses') drawLoss(parts, experiment, history);
-    if (name === 'map') drawMap(parts, history);
+    if (name === 'map') drawMap(parts, experiment, history);
     if (name === 'evaluation') {
       drawAccuracy(parts, experiment, history);
       drawReading(parts, experiment, history);
@@ -129,17 +138,34 @@ function createTraining() {
 
   /**
    * Finds the place's run, or opens one for the settings; a run not started yet follows them.
+   * The language model's first needs its files: until they are in, the figure waits for them.
    */
   const attach = () => {
     if (!experiment) return;
     const { seed, rate, error } = settings();
     if (error || seed.value === null || rate.value === null) return;
+    if (experiment.kind === 'language-model' && !liveCorpus) {
+      const waitingFor = experiment;
+      if (parts) parts.reading.textContent = DOWNLOADING;
+      fetchLiveCorpusOnce().then(
+        (files) => {
+          liveCorpus = files;
+          loadError = '';
+          if (experiment === waitingFor) attach();
+        },
+        (failure) => {
+          loadError = failure.message;
+          if (experiment === waitingFor) draw();
+        },
+      );
+      return;
+    }
     const key = JSON.stringify([seed.value, rate.value]);
-    const spec = runSpec(experiment, {
-      seed: seed.value,
-      learningRate: rate.value,
-      mapLength: mapLength(),
-    });
+    const spec = runSpec(
+      experiment,
+      { seed: seed.value, learningRate: rate.value, mapLength: mapLength() },
+      liveCorpus ?? undefined,
+    );
     let place = places.get(state);
     if (!place) {
       place = { session: openSession(spec), key };
@@ -196,7 +222,7 @@ function createTraining() {
     }
     parts = buildTrainingParts(el.ownerDocument, experiment);
     parts.seed.value = String(state.seed ?? props.seed ?? DEFAULTS.seed);
-    parts.rate.value = String(state.rate ?? props.rate ?? DEFAULTS.rate);
+    parts.rate.value = String(state.rate ?? props.rate ?? experiment.rate ?? DEFAULTS.rate);
     for (const input of parts.lengths) input.checked = Number(input.value) === mapLength();
     el.replaceChildren(parts.root);
     parts.seed.addEventListener('input', onSettings);

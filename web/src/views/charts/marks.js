@@ -1,19 +1,24 @@
 // How a series looks, so that it reads without colour too: the first series is solid blue with
-// round markers, the second dashed orange with square markers (or hatched, for areas). The
+// round markers, the second dashed orange with square markers (or hatched, for areas); a line
+// chart's third is dotted green with triangles, its fourth dash-dotted purple with diamonds. The
 // colours are CSS custom properties (styles/charts.css), one set for light and one for dark.
 import { svgEl } from '../heatmap/dom.js';
 
+/** How many series look different; the next one looks like the first again. */
+const STYLES = 4;
+
 /**
- * The class every element of series i carries: `series-0` or `series-1`.
+ * The class every element of series i carries: `series-0` to `series-3`.
  * @param {number} i
  * @returns {string}
  */
 export function seriesClass(i) {
-  return `series-${i % 2}`;
+  return `series-${i % STYLES}`;
 }
 
 /**
- * A point marker: a circle for the first series, a square for the second.
+ * A point marker: a circle for the first series, a square for the second, a triangle for the
+ * third, a diamond for the fourth.
  * @param {Document} doc
  * @param {number} i the series
  * @param {number} x
@@ -23,7 +28,16 @@ export function seriesClass(i) {
  */
 export function marker(doc, i, x, y, r = 4) {
   const className = `chart-marker ${seriesClass(i)}`;
-  if (i % 2 === 0) return svgEl(doc, 'circle', { class: className, cx: x, cy: y, r });
+  const style = i % STYLES;
+  if (style === 0) return svgEl(doc, 'circle', { class: className, cx: x, cy: y, r });
+  if (style >= 2) {
+    const k = r * 1.25;
+    const points =
+      style === 2
+        ? [`${x},${y - k}`, `${x + k},${y + k * 0.8}`, `${x - k},${y + k * 0.8}`]
+        : [`${x},${y - k}`, `${x + k},${y}`, `${x},${y + k}`, `${x - k},${y}`];
+    return svgEl(doc, 'polygon', { class: className, points: points.join(' ') });
+  }
   const side = r * 1.8;
   const at = { x: x - side / 2, y: y - side / 2, width: side, height: side };
   return svgEl(doc, 'rect', { class: className, ...at });
