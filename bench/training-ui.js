@@ -21,33 +21,13 @@
 import { cpus, loadavg } from 'node:os';
 
 import { launchBrowser, openPage, serveSite } from '../tests/e2e/browser.js';
+import { longTasksOf } from '../tests/e2e/long-tasks.js';
 import { siteDir } from '../tests/e2e/site-dir.js';
 
 const RUNS = 3;
 const GOAL = { accuracy: 95, seconds: 20 };
 const PAGE = 'index.html?figure=bottleneck&show=training#/bottleneck';
 const TIMEOUT = 180_000;
-
-/**
- * The page's main-thread tasks over 50 ms in a Chromium trace: time on the clock and on the thread.
- * @param {Buffer} buffer the trace
- * @returns {{ clock: number, thread: number }[]} in milliseconds
- */
-function longTasksOf(buffer) {
-  const events = /** @type {any[]} */ (JSON.parse(buffer.toString('utf8')).traceEvents);
-  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const main = mains.find((m) =>
-    events.some((e) => e.pid === m.pid && e.tid === m.tid && e.name === 'FireAnimationFrame'),
-  );
-  if (!main) throw new Error('the trace does not show the page\u2019s main thread');
-  return events
-    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.name === 'RunTask' && e.ph === 'X')
-    .filter((e) => e.dur > 50_000)
-    .map((e) => ({
-      clock: Math.round(e.dur / 1000),
-      thread: Math.round((e.tdur ?? e.dur) / 1000),
-    }));
-}
 
 /**
  * One run: from Start to the first evaluation with the attention model at the goal everywhere,

@@ -6,7 +6,6 @@
 #include <utility>
 
 #include "attn/loss.hpp"
-#include "attn/positional.hpp"
 #include "attn/random.hpp"
 #include "attn/reversal_task.hpp"
 #include "checks.hpp"
@@ -96,10 +95,7 @@ LanguageModel<T>::LanguageModel(const LanguageModelConfig& config, MatrixT<T> wo
   const auto seed = [&](std::uint64_t tag) { return derive_seed(config.seed, tag); };
   input_w_ = Parameter<T>("W_in", detail::fan_in_uniform<T>(e, d, seed(1), 1.0 / e_rms));
   input_b_ = Parameter<T>("b_in", MatrixT<T>::Zero(1, d));
-  const Matrix p = config.sinusoidal_positions
-                       ? Matrix(positional_encoding(config.context, d) *
-                                (std::sqrt(2.0) * config.position_scale))
-                       : Matrix(unit_normal(config.context, d, seed(2)) * config.position_scale);
+  const Matrix p = unit_normal(config.context, d, seed(2)) * config.position_scale;
   positions_ = Parameter<T>("P", p.cast<T>());
   const double residual_scale = 1.0 / std::sqrt(2.0 * config.layers);
   for (int l = 0; l < config.layers; ++l) {

@@ -39,6 +39,7 @@
 #include "attn/embeddings.hpp"
 #include "attn/kernel.hpp"
 #include "attn/layers.hpp"
+#include "attn/lm_training.hpp"
 #include "attn/loss.hpp"
 #include "attn/matrix.hpp"
 #include "attn/multi_head.hpp"
@@ -524,6 +525,63 @@ void fuzz_experiments(FuzzInput& in) {
   attn::scaling_experiment(options);
 }
 
+// The language model's training: its batches, one or two steps of a tiny model, the heads'
+// measurement material, and the vocabulary cuts, from options, samples and word vectors of any
+// value (ids out of range, empty samples, non-finite vectors included).
+void fuzz_lm_training(FuzzInput& in) {
+  attn::LanguageModelTrainingOptions options;
+  options.steps = in.int_in(-1, 3);
+  options.batch = in.int_in(-1, 3);
+  if (in.flag()) options.learning_rate = in.number();
+  options.warmup = in.int_in(-1, 3);
+  if (in.flag()) options.final_lr_fraction = in.number();
+  if (in.flag()) options.clip = in.number();
+  if (in.flag()) options.repeat_fraction = in.number();
+  options.min_run = in.int_in(-1, 6);
+  options.max_run = in.int_in(-1, 6);
+  options.repeat_text = in.flag();
+  options.seed = in.u64();
+  const int words = in.int_in(1, 9);
+  const int context = in.int_in(1, 6);
+  std::vector<std::vector<int>> samples(static_cast<std::size_t>(in.int_in(0, 3)));
+  for (std::vector<int>& sample : samples) {
+    for (int i = in.int_in(0, 10); i > 0; --i) sample.push_back(in.int_in(-1, words + 1));
+  }
+  switch (in.byte() % 4) {
+    case 0: {
+      attn::LanguageModelBatches batches(samples, context, words, options);
+      std::vector<std::vector<int>> inputs, targets;
+      batches.next(inputs, targets);
+      return;
+    }
+    case 1: {
+      attn::LanguageModelConfig config;
+      config.vocab = words + 1;
+      config.d_embed = in.int_in(1, 4);
+      config.d_model = in.int_in(1, kMaxDim);
+      config.layers = in.int_in(1, 2);
+      config.heads = in.int_in(1, 4);
+      config.d_mlp = in.int_in(1, kMaxDim);
+      config.context = context;
+      config.seed = in.u64();
+      const int rows = in.dim_like(config.vocab);
+      attn::LanguageModelTraining training(
+          config, in.matrix_t<float>(rows, in.dim_like(config.d_embed)), samples, options);
+      for (int i = in.int_in(1, 2); i > 0; --i) training.step();
+      return;
+    }
+    case 2:
+      attn::head_measurement(samples, context + in.int_in(0, 4), words, in.int_in(-1, 3), in.u64(),
+                             in.int_in(-1, 4));
+      return;
+    default: {
+      attn::keep_first_words(samples, words);
+      const int rows = in.int_in(0, kMaxDim);
+      attn::first_word_vectors(in.matrix_t<float>(rows, in.int_in(1, 4)), in.int_in(-1, rows + 1));
+    }
+  }
+}
+
 void run(FuzzInput& in) {
   switch (in.byte() % 16) {
     case 0:
@@ -557,7 +615,14 @@ void run(FuzzInput& in) {
     case 14:
       return fuzz_seq2seq(in);
     default:
-      return in.flag() ? fuzz_trainer(in) : fuzz_experiments(in);
+      switch (in.byte() % 3) {
+        case 0:
+          return fuzz_trainer(in);
+        case 1:
+          return fuzz_experiments(in);
+        default:
+          return fuzz_lm_training(in);
+      }
   }
 }
 

@@ -51,3 +51,15 @@ test("the language model example runs and prints the model's perplexity and a ne
   );
   assert.match(printed, /\{ word: '[^']+', probability: 0\.\d+ \}/);
 });
+
+test('the live-training example runs from the project folder and prints what its comment says', () => {
+  const doc = readFileSync(join(ROOT, 'docs', 'engine-api.md'), 'utf8');
+  const example = [...doc.matchAll(/```js\n([\s\S]*?)```/g)].find((block) =>
+    block[1].includes('createLanguageModelTraining'),
+  );
+  assert.ok(example, 'docs/engine-api.md has a js code block that trains a language model');
+  const file = join(ROOT, 'build', 'docs-lm-training-example.mjs');
+  writeFileSync(file, example[1]);
+  const printed = execFileSync(process.execPath, [file], { encoding: 'utf8', cwd: ROOT });
+  assert.equal(printed, '20 4 mixed\n');
+});

@@ -31,10 +31,6 @@ struct LanguageModelConfig {
   int context = 64;             // longest sequence, rows of P
   std::uint64_t seed = 1;       // initial weights
   float position_scale = 0.2f;  // P starts unit normal times this
-  // P starts as the sinusoidal encoding (positional.hpp) times sqrt(2) position_scale (entries of
-  // unit mean square when the scale is 1) instead of unit normal: every offset between two
-  // positions is then one fixed rotation, which a previous-token head can learn at once.
-  bool sinusoidal_positions = false;
 };
 
 // Which positions get logits: all of them (training), or only the last (generation, where the
@@ -65,7 +61,7 @@ class LanguageModel {
   // same numbers for float and double (drawn in float): W_in and W_out uniform with variance
   // 1 / fan_in, W_in divided by the RMS entry of E (token inputs of unit scale) and W_out by
   // the RMS row norm of E (logits of unit variance at the start); P unit normal times
-  // config.position_scale (or sinusoidal, see LanguageModelConfig);
+  // config.position_scale;
   // W_o and W_2 of every block times 1 / sqrt(2 layers) (the residual stream's variance grows
   // by about 1 per block, not per sublayer); biases 0, gains 1.
   // Throws InvalidArgument on a config out of range or word vectors of the wrong shape.
