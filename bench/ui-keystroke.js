@@ -1,6 +1,8 @@
-// Keystroke to painted figure on the multi-head slide (index.html#/multi-head), with 10 heads and a
-// 64-token sentence: for each keystroke, the time from the keydown event's timeStamp to the first
-// task that runs after the next frame, once the widget has redrawn. bench/README.md has the method.
+// Keystroke to painted figure on the multi-head slide: its untrained view (the multi-head widget,
+// ?show=multi-head) with 10 heads and a 64-token sentence, and its default view, the trained
+// language model (8 heads, the 64 tokens it reads at most). For each keystroke, the time from the
+// keydown event's timeStamp to the first task that runs after the next frame, once the widget has
+// redrawn. bench/README.md has the method.
 
 const SLIDE = '#multi-head';
 const HEADS = 10;
@@ -25,9 +27,10 @@ const SENTENCE =
  * else in the next frame's requestAnimationFrame callback, which runs before the one asked for
  * here. The approximation of "painted": that callback, then a task posted from it through a
  * MessageChannel (it runs once the frame is done). The redraw and its steps are the widget's own
- * measures ("multi-head redraw", "multi-head engine", ...), started after the keydown.
+ * measures ("<prefix> redraw", "<prefix> engine", ...), started after the keydown.
+ * @param {string} prefix the widget's measures' prefix: 'multi-head' or 'language-model'
  */
-function installProbe() {
+function installProbe(prefix) {
   const samples = [];
   const waiting = [];
   let keydownAt = -1;
@@ -38,11 +41,11 @@ function installProbe() {
     requestAnimationFrame(() => {
       const measures = performance
         .getEntriesByType('measure')
-        .filter((m) => m.name.startsWith('multi-head ') && m.startTime >= start);
+        .filter((m) => m.name.startsWith(`${prefix} `) && m.startTime >= start);
       const steps = Object.fromEntries(
-        measures.map((m) => [m.name.slice('multi-head '.length), m.duration]),
+        measures.map((m) => [m.name.slice(prefix.length + 1), m.duration]),
       );
-      const redraw = measures.find((m) => m.name === 'multi-head redraw');
+      const redraw = measures.find((m) => m.name === `${prefix} redraw`);
       const channel = new MessageChannel();
       channel.port1.onmessage = () => {
         samples.push({
@@ -119,6 +122,83 @@ function afterFrame(page) {
 }
 
 /**
+ * Puts the caret at the end of a text box.
+ * @param {import('playwright-core').Locator} box
+ */
+function focusEnd(box) {
+  return box.evaluate((el) => {
+    const area = /** @type {HTMLTextAreaElement} */ (el);
+    area.focus();
+    area.setSelectionRange(area.value.length, area.value.length);
+  });
+}
+
+/**
+ * Types into the focused box: each keystroke adds a letter to the last word or takes it away
+ * again (always 64 tokens), and waits for its sample; the first WARMUP are not kept.
+ * @param {import('playwright-core').Page} page
+ * @returns {(count: number) => Promise<Sample[]>}
+ */
+function typist(page) {
+  let typed = 0;
+  return async (count) => {
+    const taken = [];
+    for (let i = 0; i < count; i++) {
+      await page.keyboard.press(i % 2 === 0 ? 's' : 'Backspace');
+      typed += 1;
+      taken.push(await page.evaluate(([n, t]) => window['uiBenchSample'](n, t), [typed, TIMEOUT]));
+    }
+    return taken.slice(WARMUP);
+  };
+}
+
+/**
+ * The same keystrokes in the trained language model's text box, on the multi-head slide's
+ * default view: every keystroke runs the model on the 64 tokens and redraws its 8 heads.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} url the site's address, ending in '/'
+ * @returns {Promise<{ samples: Sample[], plain: Sample[], heads: number, tokens: number,
+ *   warmup: number }>}
+ */
+export async function measureTrainedKeystrokes(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  try {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
+    await page.goto(`${url}index.html#/multi-head`);
+    const box = page.locator(`${SLIDE} .lm-sentence`);
+    await page.locator(`${SLIDE} .lm-result:not([hidden])`).waitFor({ timeout: TIMEOUT });
+    await box.fill(SENTENCE);
+    await afterFrame(page);
+    const shown = async () =>
+      page.locator(SLIDE).evaluate((slide) => ({
+        tiles: slide.querySelectorAll('.lm-tile').length,
+        rows: Number(slide.querySelector('.lm-map svg.heatmap-svg')?.getAttribute('data-rows')),
+      }));
+    const check = async (/** @type {string} */ when) => {
+      const { tiles, rows } = await shown();
+      if (tiles !== 8 || rows !== TOKENS) {
+        throw new Error(`${when}, the trained model should show 8 heads of ${TOKENS} tokens`);
+      }
+    };
+    await check('Before timing');
+    await page.evaluate(installProbe, 'language-model');
+    await focusEnd(box);
+    const samples = await typist(page)(WARMUP + SAMPLES);
+    samples.forEach((sample, i) => {
+      if (!sample.redrawn) throw new Error(`keystroke ${WARMUP + i + 1} did not redraw the figure`);
+    });
+    await check('After timing');
+    if (errors.length > 0) throw new Error(`the page reported errors: ${errors.join('; ')}`);
+    return { samples, plain: [], heads: 8, tokens: TOKENS, warmup: WARMUP };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
  * @param {import('playwright-core').Browser} browser
  * @param {string} url the site's address, ending in '/'
  * @returns {Promise<{ samples: Sample[], plain: Sample[], heads: number, tokens: number,
@@ -133,7 +213,7 @@ export async function measureKeystrokes(browser, url) {
     const errors = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
-    await page.goto(`${url}index.html#/multi-head`);
+    await page.goto(`${url}index.html?figure=multi-head&show=multi-head#/multi-head`);
     await page.locator(`${SLIDE} .mh-out svg.heatmap-svg`).waitFor({ timeout: TIMEOUT });
     await page.locator(`${SLIDE} .mh-choice`, { hasText: new RegExp(`^${HEADS}$`) }).click();
     const box = page.locator(`${SLIDE} .mh-sentence`);
@@ -141,25 +221,9 @@ export async function measureKeystrokes(browser, url) {
     await afterFrame(page);
     await checkFigure(page, 'Before timing');
 
-    await page.evaluate(installProbe);
-    await box.evaluate((el) => {
-      el.focus();
-      el.setSelectionRange(el.value.length, el.value.length);
-    });
-    let typed = 0;
-    /** @param {number} count */
-    const type = async (count) => {
-      const taken = [];
-      for (let i = 0; i < count; i++) {
-        // Add a letter to the last word, then take it away: always 64 tokens.
-        await page.keyboard.press(i % 2 === 0 ? 's' : 'Backspace');
-        typed += 1;
-        taken.push(
-          await page.evaluate(([n, t]) => window['uiBenchSample'](n, t), [typed, TIMEOUT]),
-        );
-      }
-      return taken.slice(WARMUP);
-    };
+    await page.evaluate(installProbe, 'multi-head');
+    await focusEnd(box);
+    const type = typist(page);
     const samples = await type(WARMUP + SAMPLES);
     samples.forEach((sample, i) => {
       if (!sample.redrawn) throw new Error(`keystroke ${WARMUP + i + 1} did not redraw the figure`);

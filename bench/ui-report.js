@@ -1,7 +1,7 @@
 // Prints the results of `npm run bench:ui` as tables, checked against the goals.
 import os from 'node:os';
 
-export const GOALS = { keystrokeP95Ms: 16, interactiveMs: 1000, gzipBytes: 3_000_000 };
+export const GOALS = { keystrokeP95Ms: 16, interactiveMs: 600, gzipBytes: 3_000_000 };
 
 /**
  * The nearest-rank percentile: the smallest value with at least p% of the values at or below it.
@@ -46,13 +46,14 @@ export function printHeader({ chromium, siteDir }) {
 }
 
 /** @param {Awaited<ReturnType<typeof import('./ui-keystroke.js').measureKeystrokes>>} result */
-export function printKeystrokes({ samples, plain, heads, tokens, warmup }) {
+export function printKeystrokes(
+  { samples, plain, heads, tokens, warmup },
+  title = `1. Keystroke to painted figure: multi-head slide, untrained view, ${heads} heads, ${tokens} tokens`,
+) {
   const totals = samples.map((s) => s.total);
   const p95 = percentile(totals, 95);
   const plainTotals = plain.map((s) => s.total);
-  console.log(
-    `\n1. Keystroke to painted figure: multi-head slide, ${heads} heads, ${tokens} tokens`,
-  );
+  console.log(`\n${title}`);
   console.log(`   (${samples.length} keystrokes timed after ${warmup} untimed ones; ms)`);
   table([
     ['', 'samples', 'p50', 'p95', 'max', `goal p95 <= ${GOALS.keystrokeP95Ms}`],
@@ -64,19 +65,25 @@ export function printKeystrokes({ samples, plain, heads, tokens, warmup }) {
       ms(Math.max(...totals)),
       verdict(p95 <= GOALS.keystrokeP95Ms),
     ],
-    [
-      'the same in a plain text box',
-      String(plain.length),
-      ms(median(plainTotals)),
-      ms(percentile(plainTotals, 95)),
-      ms(Math.max(...plainTotals)),
-      '(nothing redrawn)',
-    ],
+    ...(plain.length > 0
+      ? [
+          [
+            'the same in a plain text box',
+            String(plain.length),
+            ms(median(plainTotals)),
+            ms(percentile(plainTotals, 95)),
+            ms(Math.max(...plainTotals)),
+            '(nothing redrawn)',
+          ],
+        ]
+      : []),
   ]);
-  console.log(
-    '   The plain text box sits on the same slide, outside the figure: its keystrokes cost what',
-  );
-  console.log('   the browser and the deck take when the figure does not redraw.');
+  if (plain.length > 0) {
+    console.log(
+      '   The plain text box sits on the same slide, outside the figure: its keystrokes cost what',
+    );
+    console.log('   the browser and the deck take when the figure does not redraw.');
+  }
   console.log('   Where a keystroke goes (p50 and p95 over the keystrokes; ms):');
   const stepNames = [...new Set(samples.flatMap((s) => Object.keys(s.steps)))].filter(
     (name) => name !== 'redraw',
@@ -104,7 +111,7 @@ export function printKeystrokes({ samples, plain, heads, tokens, warmup }) {
 export function printLoads(runs) {
   const interactive = median(runs.map((r) => r.interactive));
   console.log(
-    `\n2. Time to interactive: index.html, title slide heatmap drawn (${runs.length} fresh loads; ms)`,
+    `\n2. Time to interactive: index.html, the title slide's trained-model figure drawn (${runs.length} fresh loads; ms)`,
   );
   const column = (name) => runs.map((r) => ms(r[name]));
   const row = (label, name) => [label, ms(median(runs.map((r) => r[name]))), ...column(name)];

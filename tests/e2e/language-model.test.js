@@ -56,6 +56,8 @@ const SLIDES = slides
       slide.widget.props
     ),
     untrained: slide.widget.also?.find((view) => view.label === 'Untrained')?.type,
+    // The multi-head slide also offers "Train it live" (tests/e2e/live-training.test.js).
+    views: [slide.widget.label, ...(slide.widget.also ?? []).map((view) => view.label)],
   }));
 const WHERE = Object.fromEntries(SLIDES.map((slide) => [slide.id, slide]));
 /** The figure that each former widget draws, once it is mounted. */
@@ -292,17 +294,15 @@ function readFit(page, id) {
 }
 
 describe('the trained language model on its slides', () => {
-  for (const { id, props, untrained } of SLIDES) {
+  for (const { id, props, untrained, views } of SLIDES) {
     test(`${id}: the trained model is the view shown, with the model's own numbers`, async () => {
       await withFigure(id, async (page) => {
         const host = page.locator(`#${id} .widget-host`);
         assert.equal(await host.getAttribute('data-widget'), 'language-model');
         const checked = page.locator(`#${id} .figure-views input:checked`);
         assert.equal(await checked.getAttribute('value'), 'language-model');
-        assert.deepEqual(await page.locator(`#${id} .figure-views label`).allTextContents(), [
-          'Trained model',
-          'Untrained',
-        ]);
+        assert.deepEqual(await page.locator(`#${id} .figure-views label`).allTextContents(), views);
+        assert.deepEqual(views.slice(0, 2), ['Trained model', 'Untrained']);
         const shown = await readFigure(page, id);
         assert.equal(shown.text, props.sentence);
         assert.equal(shown.status, null, 'nothing to say: the text is short');

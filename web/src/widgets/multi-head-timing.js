@@ -1,6 +1,6 @@
-// Names the steps of a multi-head redraw as performance measures ("multi-head engine", ...), so the
-// browser's performance tools and `npm run bench:ui` can tell the engine's time from the drawing's.
-// Only the latest measure of each name stays in the buffer, however long the learner types.
+// The multi-head widget's step timing: each step of its redraw becomes a performance measure
+// "multi-head <name>" (redraw-timing.js), which `npm run bench:ui` reads.
+import { timedStep } from './redraw-timing.js';
 
 /**
  * Runs one step and records how long it took as the measure `multi-head <name>`.
@@ -9,13 +9,4 @@
  * @param {() => T} step
  * @returns {T} what the step returned
  */
-export function timed(name, step) {
-  const start = performance.now();
-  try {
-    return step();
-  } finally {
-    const label = `multi-head ${name}`;
-    performance.clearMeasures(label);
-    performance.measure(label, { start });
-  }
-}
+export const timed = (name, step) => timedStep('multi-head', name, step);

@@ -14,6 +14,7 @@ import { vocabularyOf } from '../../text/embed.js';
 import { tokenize } from '../../text/tokenize.js';
 import { VectorsUnavailable } from '../../text/vectors.js';
 import { frameRedraw } from '../frame-redraw.js';
+import { timedStep } from '../redraw-timing.js';
 import { registerWidget } from '../registry.js';
 import { clearFigures, drawFigures } from './figures.js';
 import { ModelUnavailable, loadModelOnce, loadedModel } from '../../text/language-model.js';
@@ -64,7 +65,8 @@ function createLanguageModel() {
   const frame = frameRedraw(() => {
     if (!parts) return;
     readInputs();
-    if (model) draw(parts, model, state, props);
+    const drawn = parts;
+    if (model) timedStep('language-model', 'redraw', () => draw(drawn, model, state, props));
   });
 
   /** @param {Event} event a click in the grid of heads: which one is now drawn large? */
@@ -177,7 +179,7 @@ function draw(parts, model, state, props) {
   }
   let run;
   try {
-    run = model.run(text);
+    run = timedStep('language-model', 'engine', () => model.run(text));
   } catch (error) {
     console.error(error);
     show(parts, 'failed', '', BROKEN);
