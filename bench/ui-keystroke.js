@@ -122,6 +122,20 @@ function afterFrame(page) {
 }
 
 /**
+ * A fresh 1280 x 720 page that collects what the page reports as errors.
+ * @param {import('playwright-core').Browser} browser
+ */
+async function openBenchPage(browser) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  /** @type {string[]} */
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
+  return { context, page, errors };
+}
+
+/**
  * Puts the caret at the end of a text box.
  * @param {import('playwright-core').Locator} box
  */
@@ -161,12 +175,8 @@ function typist(page) {
  *   warmup: number }>}
  */
 export async function measureTrainedKeystrokes(browser, url) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const { context, page, errors } = await openBenchPage(browser);
   try {
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
     await page.goto(`${url}index.html#/multi-head`);
     const box = page.locator(`${SLIDE} .lm-sentence`);
     await page.locator(`${SLIDE} .lm-result:not([hidden])`).waitFor({ timeout: TIMEOUT });
@@ -207,12 +217,8 @@ export async function measureTrainedKeystrokes(browser, url) {
  *   redrawn: boolean, steps: Record<string, number> }} Sample
  */
 export async function measureKeystrokes(browser, url) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const { context, page, errors } = await openBenchPage(browser);
   try {
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
     await page.goto(`${url}index.html?figure=multi-head&show=multi-head#/multi-head`);
     await page.locator(`${SLIDE} .mh-out svg.heatmap-svg`).waitFor({ timeout: TIMEOUT });
     await page.locator(`${SLIDE} .mh-choice`, { hasText: new RegExp(`^${HEADS}$`) }).click();
