@@ -2,10 +2,12 @@
 
 #include <cmath>
 #include <limits>
+#include <type_traits>
 #include <utility>
 
 #include "checks.hpp"
 #include "ordered_math.hpp"
+#include "simd.hpp"
 
 namespace attn {
 namespace {
@@ -90,20 +92,45 @@ MatrixT<T> softmax_rows_forward(const MatrixT<T>& x) {
   for (Eigen::Index r = 0; r < x.rows(); ++r) {
     // 1. The largest entry, subtracted so that no exp overflows (numerical stability only).
     T top = minus_inf;
-    for (Eigen::Index c = 0; c < x.cols(); ++c) top = x(r, c) > top ? x(r, c) : top;
+    Eigen::Index c = 0;
+    if constexpr (std::is_same_v<T, float>) {
+      // The largest of four lanes at a time: the same value in any order, as the entries are
+      // never NaN (finite, or -inf where masked).
+      simd::f32x4 lanes = simd::splat(minus_inf);
+      for (; c + 4 <= x.cols(); c += 4) lanes = simd::max(lanes, simd::load(x.row(r).data() + c));
+      top = simd::max(lanes);
+    }
+    for (; c < x.cols(); ++c) top = x(r, c) > top ? x(r, c) : top;
     if (!(top > minus_inf) || !std::isfinite(top)) {
       detail::fail("softmax forward", "row " + std::to_string(r) + " of x (" + shape(x) +
                                           ") has no finite entry to put weight on");
     }
     // 2. Exponentials, exactly 0 for masked entries; the sum in order, so every build agrees.
+    //    For float, four at a time first: simd::portable_exp gives detail::exp_of's bits lane by
+    //    lane, and -inf (masked) minus the top is -inf, which it turns into exactly 0.
     T total = 0;
-    for (Eigen::Index c = 0; c < x.cols(); ++c) {
+    c = 0;
+    if constexpr (std::is_same_v<T, float>) {
+      const simd::f32x4 shift = simd::splat(top);
+      float* row = w.row(r).data();
+      for (; c + 4 <= x.cols(); c += 4) {
+        simd::store(row + c, simd::portable_exp(simd::load(x.row(r).data() + c) - shift));
+      }
+      for (Eigen::Index i = 0; i < c; ++i) total += row[i];
+    }
+    for (; c < x.cols(); ++c) {
       const T e = x(r, c) == minus_inf ? T(0) : detail::exp_of(x(r, c) - top);
       w(r, c) = e;
       total += e;
     }
     // 3. Normalise; total >= 1, since the largest entry contributes e^0.
-    for (Eigen::Index c = 0; c < x.cols(); ++c) w(r, c) /= total;
+    c = 0;
+    if constexpr (std::is_same_v<T, float>) {
+      float* row = w.row(r).data();
+      for (; c + 4 <= x.cols(); c += 4)
+        simd::store(row + c, simd::load(row + c) / simd::splat(total));
+    }
+    for (; c < x.cols(); ++c) w(r, c) /= total;
   }
   return w;
 }

@@ -15,8 +15,10 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "attn/layers.hpp"
+#include "simd_matmul.hpp"
 
 namespace attn::detail {
 
@@ -63,6 +65,16 @@ MatrixT<T> transposed(const MatrixT<T>& a) {
 // a: (n, k) · b: (k, m) -> (n, m)
 template <typename T>
 MatrixT<T> product(const MatrixT<T>& a, const MatrixT<T>& b) {
+#ifdef __wasm_simd128__
+  // simd::matmul sums each entry over k from 0 in the same order, one multiply and one add at a
+  // time, so it gives these bits too; the compiler does not vectorise add_product's loops in wasm.
+  if constexpr (std::is_same_v<T, float>) {
+    MatrixT<T> c(a.rows(), b.cols());
+    simd::matmul(a.data(), static_cast<int>(a.rows()), static_cast<int>(a.cols()), b.data(),
+                 static_cast<int>(b.cols()), c.data());
+    return c;
+  }
+#endif
   MatrixT<T> c = MatrixT<T>::Zero(a.rows(), b.cols());
   add_product(c.data(), a.data(), b.data(), static_cast<int>(a.rows()), static_cast<int>(a.cols()),
               static_cast<int>(b.cols()));

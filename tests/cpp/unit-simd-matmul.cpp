@@ -90,3 +90,22 @@ TEST_CASE("four-lane portable exp and tanh give the scalar ones' bits", "[simd-m
     }
   }
 }
+
+TEST_CASE("the ordered product gives add_product's bits, in every build", "[simd-matmul]") {
+  // In wasm detail::product runs through simd::matmul; it must round exactly as the loops of
+  // add_product do, or training would stop matching natively.
+  std::uint64_t seed = 300;
+  for (const int n : {1, 4, 7, 64}) {
+    for (const int k : {1, 5, 32, 64}) {
+      for (const int m : {1, 6, 32, 64}) {
+        const Mat a = test::random(n, k, seed++);
+        const Mat b = test::random(k, m, seed++);
+        const Mat c = attn::detail::product(a, b);
+        Mat loops = Mat::Zero(n, m);
+        attn::detail::add_product(loops.data(), a.data(), b.data(), n, k, m);
+        INFO("n " << n << " k " << k << " m " << m);
+        CHECK(std::memcmp(c.data(), loops.data(), sizeof(float) * c.size()) == 0);
+      }
+    }
+  }
+}
