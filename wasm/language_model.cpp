@@ -88,15 +88,8 @@ val run(const val& tokens, int top) {
     const std::vector<int> ids = language_model_ids(loaded->embeddings, words);
     const LanguageModelPass<float> pass = loaded->model.forward(ids, LogitRows::last_position);
 
-    const size_t n = ids.size(), area = n * n;
-    std::vector<float> weights(static_cast<size_t>(c.layers * c.heads) * area);
-    for (int l = 0; l < c.layers; ++l) {
-      for (int j = 0; j < c.heads; ++j) {
-        const MatrixT<float>& w = pass.attention_weights(l, j);  // (n, n), row-major
-        std::copy(w.data(), w.data() + area,
-                  weights.begin() + static_cast<std::ptrdiff_t>((l * c.heads + j) * area));
-      }
-    }
+    const size_t n = ids.size();
+    const std::vector<float> weights = pass.all_attention_weights();
     std::vector<std::uint8_t> known(n);
     for (size_t i = 0; i < n; ++i) known[i] = ids[i] < loaded->embeddings.size() ? 1 : 0;
 

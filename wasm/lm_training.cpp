@@ -146,16 +146,7 @@ class LiveLanguageModel {
       const std::vector<int>& ids = measurement_.probe;
       const LanguageModelPass<float> pass =
           training_->model().forward(ids, LogitRows::last_position);
-      const LanguageModelConfig& c = training_->model().config();
-      const size_t n = ids.size(), area = n * n;
-      std::vector<float> weights(static_cast<size_t>(c.layers * c.heads) * area);
-      for (int l = 0; l < c.layers; ++l) {
-        for (int j = 0; j < c.heads; ++j) {
-          const MatrixT<float>& w = pass.attention_weights(l, j);
-          std::copy(w.data(), w.data() + area,
-                    weights.begin() + static_cast<std::ptrdiff_t>((l * c.heads + j) * area));
-        }
-      }
+      const std::vector<float> weights = pass.all_attention_weights();
       val words = val::array();
       for (const int id : ids) {
         words.call<void>("push",

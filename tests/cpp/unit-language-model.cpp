@@ -136,6 +136,19 @@ TEST_CASE("language model: the forward pass returns every layer's and head's cau
       CHECK(a.triangularView<Eigen::StrictlyUpper>().toDenseMatrix().isZero(0));
     }
   }
+  // All of them in one array, layer by layer and head by head, each (n, n) row-major.
+  const std::vector<double> all = pass.all_attention_weights();
+  REQUIRE(all.size() == 2 * 2 * 16);
+  for (int l = 0; l < 2; ++l) {
+    for (int h = 0; h < 2; ++h) {
+      for (int i = 0; i < 4; ++i) {
+        for (int j = 0; j < 4; ++j) {
+          CHECK(all[static_cast<size_t>(((l * 2 + h) * 4 + i) * 4 + j)] ==
+                pass.attention_weights(l, h)(i, j));
+        }
+      }
+    }
+  }
 }
 
 TEST_CASE("language model: logits for the last position alone equal the last row of all",

@@ -52,6 +52,19 @@ struct LanguageModelPass {
   const MatrixT<T>& attention_weights(int layer, int head) const {
     return blocks[static_cast<size_t>(layer)].attention.weights(head);
   }
+
+  // -> (layers * heads * n * n): every head's weights one after another, layer l's head j at
+  // offset ((l * heads) + j) * n * n, each (n, n) row-major.
+  std::vector<T> all_attention_weights() const {
+    const size_t n = tokens.size(), area = n * n;
+    std::vector<T> all;
+    for (const DecoderBlockPass<T>& block : blocks) {
+      for (const AttentionPass<T>& head : block.attention.heads) {
+        all.insert(all.end(), head.weights.data(), head.weights.data() + area);
+      }
+    }
+    return all;
+  }
 };
 
 template <typename T>
