@@ -237,6 +237,33 @@ describe('a language-model run in the registry', () => {
     registry.handle({ type: 'dispose', id: 2 });
   });
 
+  test('a run may leave out the word vectors an earlier run gave the engine', async () => {
+    const { registry, spin, last } = harness();
+    registry.handle({ type: 'create', id: 1, generation: 1, spec: SPEC });
+    spin(() => last(1)?.evaluations.length > 0);
+    const sent = last(1).evaluations[0];
+    registry.handle({ type: 'dispose', id: 1 });
+    const kept = { ...SPEC, data: { ...DATA, vectors: null } };
+    registry.handle({ type: 'create', id: 2, generation: 1, spec: kept });
+    spin(() => last(2)?.evaluations.length > 0);
+    assert.equal(last(2).status, 'ready');
+    assert.deepEqual(last(2).evaluations[0], sent);
+    registry.handle({ type: 'dispose', id: 2 });
+
+    // A fresh engine has none to keep.
+    /** @type {any[]} */
+    const posted = [];
+    const fresh = createRegistry({
+      engine: await loadEngine(),
+      post: (message) => posted.push(message),
+      clock,
+      defer: () => {},
+    });
+    fresh.handle({ type: 'create', id: 3, generation: 1, spec: kept });
+    assert.equal(posted.at(-1)?.status, 'failed');
+    assert.match(posted.at(-1).error, /needs the word vectors: no earlier run gave them/);
+  });
+
   test('missing or corrupt data gives a failed report with a message, not an exception', () => {
     const { registry, posted, last } = harness();
     const corrupt = Uint8Array.from({ length: 256 }, (_, i) => (i * 53 + 7) & 255);

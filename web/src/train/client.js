@@ -18,6 +18,8 @@ let broken = '';
  *   session as this module sees it
  */
 
+/** The word vectors the worker holds (a language-model run sent them), or null. */
+let vectorsInWorker = /** @type {Uint8Array | null} */ (null);
 /** @type {Map<number, Live>} */
 const sessions = new Map();
 let nextId = 1;
@@ -74,7 +76,7 @@ export function openSession(initial) {
       intent = 'pause';
       session.history = emptyHistory(spec.models.length, spec.steps);
       if (broken) session.fail(broken);
-      else send({ type: 'create', id, generation, spec });
+      else send({ type: 'create', id, generation, spec: forWorker(spec) });
       notify({ losses: true, evaluation: true, map: true });
     },
     start() {
@@ -131,6 +133,22 @@ export function openSession(initial) {
   return session;
 }
 
+/**
+ * The spec as the worker gets it: a language-model run's word vectors (2.2 MB, copied into the
+ * message and read by the engine) go once; later runs with the same bytes send null, and the
+ * worker keeps what it has (lm-run.js).
+ * @param {import('./registry.js').AnySpec} spec
+ * @returns {import('./registry.js').AnySpec}
+ */
+function forWorker(spec) {
+  if (!('kind' in spec) || spec.kind !== 'language-model') return spec;
+  if (spec.data.vectors !== vectorsInWorker) {
+    vectorsInWorker = spec.data.vectors;
+    return spec;
+  }
+  return { ...spec, data: { ...spec.data, vectors: null } };
+}
+
 /** @returns {Worker | null} the page's worker, started on first use; null if it cannot run */
 function workerOrNull() {
   if (worker || broken) return worker;
@@ -160,5 +178,6 @@ function stop(message) {
   broken = message;
   worker?.terminate();
   worker = null;
+  vectorsInWorker = null;
   for (const session of sessions.values()) session.fail(message);
 }

@@ -6,6 +6,7 @@
 // head. What happened since the last report comes out of report().
 import { createBatcher } from './batcher.js';
 import { createMeter } from './meter.js';
+import { composeReport, reportDue } from './report.js';
 import { createSlicer } from './slicer.js';
 
 const DIVERGED =
@@ -18,9 +19,13 @@ const DIVERGED =
  *   exactly one
  * @property {number} steps the planned total: training stops there
  * @property {number} evalEvery steps between measurements of the heads
- * @property {{ vectors: Uint8Array, train: Uint8Array, heldOut: Uint8Array }} data the page's
- *   word vectors and the two corpus files (web/public/models/brown-live-*.bin)
+ * @property {{ vectors: Uint8Array | null, train: Uint8Array, heldOut: Uint8Array }} data the
+ *   page's word vectors (null: the ones an earlier run gave this engine, which keeps them) and the
+ *   two corpus files (web/public/models/brown-live-*.bin)
  */
+
+/** The engines holding word vectors an earlier run loaded: a later run may leave them out. */
+const withVectors = new WeakSet();
 
 /**
  * @typedef {object} HeadsEvaluation every head's scores after `step` steps
@@ -45,7 +50,12 @@ const DIVERGED =
 export function createLanguageModelRun(engine, spec) {
   if (spec.models?.length !== 1) throw new Error('a language-model run trains one model');
   if (!spec.data) throw new Error('a language-model run needs its word vectors and corpus files');
-  engine.loadEmbeddings(spec.data.vectors);
+  if (spec.data.vectors !== null) {
+    engine.loadEmbeddings(spec.data.vectors);
+    withVectors.add(engine);
+  } else if (!withVectors.has(engine)) {
+    throw new Error('a language-model run needs the word vectors: no earlier run gave them');
+  }
   const training = engine.createLanguageModelTraining(
     spec.data.train,
     spec.data.heldOut,
@@ -164,20 +174,22 @@ export function createLanguageModelRun(engine, spec) {
      */
     report(clock, force = false) {
       const now = clock();
-      const news = changed || !batcher.empty() || finished.length > 0 || map !== null;
-      if (!news || !(force || changed || batcher.due(now))) return null;
-      /** @type {import('./run.js').Report} */
-      const out = {
-        status,
-        steps: training.steps,
-        planned: spec.steps,
-        evaluating: measureDue,
-        losses: batcher.take(now),
-        stepsPerSecond: status === 'running' ? meter.perSecond() : 0,
-        evaluations: finished,
-      };
-      if (map) out.map = map;
-      if (error) out.error = error;
+      const pending = { changed, batcher, evaluations: finished.length, map: map !== null };
+      if (!reportDue(pending, now, force)) return null;
+      const out = composeReport(
+        {
+          status,
+          steps: training.steps,
+          planned: spec.steps,
+          evaluating: measureDue,
+          batcher,
+          meter,
+          evaluations: finished,
+          map: map ?? undefined,
+          error,
+        },
+        now,
+      );
       finished = [];
       map = null;
       changed = false;

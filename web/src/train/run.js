@@ -5,6 +5,7 @@
 // its messages between slices. What happened since the last report comes out of report().
 import { createBatcher } from './batcher.js';
 import { createMeter } from './meter.js';
+import { composeReport, reportDue } from './report.js';
 import { createSlicer } from './slicer.js';
 
 const DIVERGED =
@@ -248,8 +249,8 @@ export function createRun(engine, spec) {
         status !== 'failed' &&
         mapShown !== mapKey &&
         (spec.map.live === true || finished.length > 0 || mapShown === '');
-      const news = changed || !batcher.empty() || finished.length > 0 || mapDue;
-      if (!news || !(force || changed || batcher.due(now))) return null;
+      const pending = { changed, batcher, evaluations: finished.length, map: mapDue };
+      if (!reportDue(pending, now, force)) return null;
       /** @type {Report['map']} */
       let map;
       if (mapDue && spec.map) {
@@ -260,18 +261,20 @@ export function createRun(engine, spec) {
           fail(caught instanceof Error ? caught.message : String(caught));
         }
       }
-      /** @type {Report} */
-      const out = {
-        status,
-        steps: level(),
-        planned: spec.steps,
-        evaluating: tasks.length > 0,
-        losses: batcher.take(now),
-        stepsPerSecond: status === 'running' ? meter.perSecond() : 0,
-        evaluations: finished,
-      };
-      if (map) out.map = map;
-      if (error) out.error = error;
+      const out = composeReport(
+        {
+          status,
+          steps: level(),
+          planned: spec.steps,
+          evaluating: tasks.length > 0,
+          batcher,
+          meter,
+          evaluations: finished,
+          map,
+          error,
+        },
+        now,
+      );
       finished = [];
       changed = false;
       return out;
