@@ -1,5 +1,5 @@
 // `npm run bench:live-ui`: how long the multi-head slide's "Train it live" view takes, in headless
-// Chromium, from Start until the figure shows a previous-word head (a layer-1 head's
+// Chromium, from Start until the figure shows a previous-token head (a layer-1 head's
 // previous-token score >= 0.5) and an induction head (a layer-2 head's induction score >= 0.4),
 // against the goal of 2 minutes with no main-thread task over 50 ms.
 //

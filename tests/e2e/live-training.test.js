@@ -1,6 +1,6 @@
 // End-to-end test of the live language-model training in Chromium: on the multi-head slide, the
 // "Train it live" view trains the small sibling in the page's worker from Start until a head of
-// layer 1 scores as a previous-word head and a head of layer 2 as an induction head (at the
+// layer 1 scores as a previous-token head and a head of layer 2 as an induction head (at the
 // trained model's thresholds), the score chart showing the scores rising from where they began;
 // Pause stops it, and the scores it shows are the engine's own for the same options and steps,
 // recomputed here in Node. Through it all no main-thread task takes over 50 ms. How long the heads
@@ -29,7 +29,7 @@ const publicFile = (/** @type {string} */ path) =>
   readFile(new URL(`../../web/public/${path}`, import.meta.url));
 
 describe('live training of the small language model', { timeout: HEADS_TIMEOUT + 180_000 }, () => {
-  test('Start trains until a previous-word head and an induction head appear; Pause stops', async (t) => {
+  test('Start trains until a previous-token head and an induction head appear; Pause stops', async (t) => {
     await site.visit('index.html#/multi-head', async (page) => {
       await waitForSlide(page, 'multi-head');
       await page
@@ -97,7 +97,7 @@ describe('live training of the small language model', { timeout: HEADS_TIMEOUT +
       const heads = LM_TRAINING_DEFAULTS.heads;
       assert.ok(
         last.slice(0, heads).some((value) => value >= PREVIOUS_TOKEN),
-        `a layer-1 head is a previous-word head: ${last}`,
+        `a layer-1 head is a previous-token head: ${last}`,
       );
       assert.ok(
         last.slice(heads).some((value) => value >= INDUCTION),
@@ -119,7 +119,7 @@ describe('live training of the small language model', { timeout: HEADS_TIMEOUT +
       assert.equal(Math.max(...layer1.map((c) => at(1300)[c])).toFixed(2), '0.51');
       const reading = (await page.locator(`${SCOPE} .tr-reading`).textContent()) ?? '';
       assert.match(reading, /induction heads? \d\.\d/);
-      assert.match(reading, /previous-word heads? 1\.\d/);
+      assert.match(reading, /previous-token heads? 1\.\d/);
       const loss = await readChart(page, `${SCOPE} .tr-loss`);
       const losses = loss.rows.map((row) => row[0]);
       assert.ok((losses.at(-1) ?? Infinity) < losses[0], 'the loss fell');

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
 import { loadLanguageModel } from 'attention-lab';
+import { PREVIOUS_TOKEN_THRESHOLD, kindHead } from '../../web/src/text/heads.js';
 import { tokenize } from '../../web/src/text/tokenize.js';
 import {
   COMMON_WORDS,
@@ -89,6 +90,15 @@ describe('naming the heads', () => {
     assert.equal(kindWords('mixed'), 'mixed: no clear pattern');
     assert.equal(kindWords('duplicate-token'), 'duplicate token');
     assert.equal(kindWords('constructor'), 'constructor');
+    assert.equal(kindHead('previous-token'), 'previous-token head');
+    assert.equal(kindHead('self'), 'head on its own token');
+    assert.equal(kindHead('mixed'), 'head with no clear pattern');
+    assert.equal(kindHead('duplicate-token'), 'duplicate token head');
+  });
+
+  test('the thresholds the page states are the ones the model was named with', () => {
+    assert.equal(PREVIOUS_TOKEN_THRESHOLD, REPORT.headMeasurement.patternThreshold);
+    assert.equal(INDUCTION_THRESHOLD, REPORT.headMeasurement.inductionThreshold);
   });
 
   test('the key score is the one the kind is named from; for a mixed head the largest', () => {
@@ -119,10 +129,6 @@ describe('naming the heads', () => {
     const best = Math.max(...info.heads.map((h) => h.scores.induction));
     assert.equal(info.heads[index].scores.induction, best);
     assert.equal(inductionHeadIndex([]), -1);
-  });
-
-  test('the induction threshold is the one the model was measured with', () => {
-    assert.equal(INDUCTION_THRESHOLD, REPORT.headMeasurement.inductionThreshold);
   });
 
   test('scores and weights are written to 2 decimals, probabilities as percentages', () => {

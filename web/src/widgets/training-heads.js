@@ -5,20 +5,20 @@
 // trained model's (docs/language-model.md, "Measuring the heads").
 import { clearLines, renderLines } from '../views/charts/lines.js';
 import { clearHeatmap, renderHeatmaps } from '../views/heatmap/index.js';
+import {
+  INDUCTION_THRESHOLD,
+  PREVIOUS_TOKEN_THRESHOLD,
+  headName,
+  kindHead,
+} from '../text/heads.js';
 
 /** @typedef {import('./training-markup.js').TrainingParts} Parts */
 /** @typedef {import('../train/history.js').History} History */
 /** @typedef {import('../train/lm-run.js').HeadsEvaluation} HeadsEvaluation */
 /** @typedef {import('../engine/index.js').MeasuredHead} MeasuredHead */
 
-/** The scores from which a head is named (src/include/attn/lm_analysis.hpp). */
-export const PREVIOUS_TOKEN_THRESHOLD = 0.5;
-export const INDUCTION_THRESHOLD = 0.4;
-
 const count = (/** @type {number} */ n) => n.toLocaleString('en-US');
 const score = (/** @type {number} */ value) => value.toFixed(2);
-/** @param {{ layer: number, head: number }} head */
-export const headName = (head) => `${head.layer + 1}.${head.head + 1}`;
 
 /**
  * The head-score evaluations of a language-model run's history.
@@ -59,7 +59,7 @@ export function drawHeadScores(parts, height, history) {
     caption:
       `Every head's score over training, up to step ${count(x[x.length - 1])}: for the heads ` +
       `of layer 1 the previous-token score (the mean weight on the word just before, on held-out ` +
-      `text; a previous-word head from ${score(PREVIOUS_TOKEN_THRESHOLD)}), for the heads of ` +
+      `text; a previous-token head from ${score(PREVIOUS_TOKEN_THRESHOLD)}), for the heads of ` +
       `layer 2 the induction score (on random words said twice, the mean weight on the word ` +
       `after the same word in the first copy; an induction head from ` +
       `${score(INDUCTION_THRESHOLD)})`,
@@ -71,18 +71,6 @@ export function drawHeadScores(parts, height, history) {
     format: score,
     height,
   });
-}
-
-/**
- * What a head's scores make it, in words.
- * @param {MeasuredHead} head
- */
-export function kindWords(head) {
-  if (head.kind === 'previous-token') return 'previous-word head';
-  if (head.kind === 'induction') return 'induction head';
-  if (head.kind === 'first-token') return 'first-word head';
-  if (head.kind === 'self') return 'looks at itself';
-  return 'mixed';
 }
 
 /**
@@ -113,7 +101,7 @@ export function drawProbe(parts, history) {
     tiles.map((tile, i) => {
       const head = latest.heads[i];
       const name = tile.querySelector('.tr-head-name');
-      const text = `Head ${headName(head)}\n${kindWords(head)}`;
+      const text = `Head ${headName(head)}\n${kindHead(head.kind)}`;
       if (name && name.textContent !== text) name.textContent = text;
       tile.dataset.kind = head.kind;
       return {
@@ -129,7 +117,7 @@ export function drawProbe(parts, history) {
           colName: 'key',
           title: `Head ${headName(head)}`,
           caption:
-            `Head ${headName(head)} after ${count(map.step)} steps (${kindWords(head)}; ` +
+            `Head ${headName(head)} after ${count(map.step)} steps (${kindHead(head.kind)}; ` +
             `previous-token score ${score(head.previousToken)}, induction score ` +
             `${score(head.induction)}): its attention weights on a held-out phrase said twice, ` +
             `${n} by ${n}`,
@@ -144,7 +132,7 @@ export function drawProbe(parts, history) {
   if (parts.sample) {
     const half = labels.slice(0, n / 2).join(' ');
     parts.sample.textContent =
-      `The phrase, twice: \u201c${half}\u201d. A previous-word head draws a line just under ` +
+      `The phrase, twice: \u201c${half}\u201d. A previous-token head draws a line just under ` +
       'the diagonal; an induction head a second line, from the second copy back to the word ' +
       'after the same word in the first.';
   }
@@ -191,7 +179,7 @@ export function headsReading(evaluations) {
   };
   const jobs = /** @type {const} */ ([
     ['induction', 'induction', 'induction'],
-    ['previous-token', 'previousToken', 'previous-word'],
+    ['previous-token', 'previousToken', 'previous-token'],
   ]);
   const parts = jobs.map(([kind, key, words]) => {
     const holders = latest.heads

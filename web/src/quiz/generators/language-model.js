@@ -1,14 +1,6 @@
 // What the live questions on the trained language model share: the model (loaded into the
 // engine by the page before these questions are drawn), the names of heads and their kinds.
-
-/** Head kinds (docs/language-model.md, "Measuring the heads") as the questions say them. */
-export const KIND_TEXT = Object.freeze({
-  'previous-token': 'a previous-token head',
-  'first-token': 'a first-token head',
-  self: 'a self head',
-  induction: 'an induction head',
-  mixed: 'a head with no clear pattern',
-});
+import { headName as shortName } from '../../text/heads.js';
 
 /**
  * The engine's language model; throws when none is loaded.
@@ -26,8 +18,8 @@ export function modelOf(engine) {
  * @param {{ layer: number, head: number }} head
  * @returns {string}
  */
-export function headName({ layer, head }) {
-  return `head ${layer + 1}.${head + 1}`;
+export function headName(head) {
+  return `head ${shortName(head)}`;
 }
 
 /**

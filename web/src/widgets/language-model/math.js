@@ -3,11 +3,8 @@
 // the next words; docs/language-model.md). Nothing here touches the page: the widget's other files
 // draw what these functions return.
 
-/**
- * A head is named "induction" when its induction score is at least this (docs/language-model.md,
- * "Naming a head"): the line the page draws under the live score.
- */
-export const INDUCTION_THRESHOLD = 0.4;
+// The heads' names, kinds and thresholds are shared with the live training and the questions.
+export { INDUCTION_THRESHOLD, headName, kindWords } from '../../text/heads.js';
 
 /** How many distinct words the "Repeat random words" button writes, twice. */
 export const REPEAT_WORDS = 12;
@@ -41,15 +38,6 @@ export const COMMON_WORDS = Object.freeze([
   ...['north', 'love', 'support', 'technology', 'step', 'baby', 'computer', 'type', 'attention'],
   ...['film', 'tree', 'source', 'organization', 'hair', 'window', 'evidence', 'population'],
 ]);
-
-/** Each head kind the model's report names, in words. */
-const KIND_WORDS = {
-  'previous-token': 'previous token',
-  'first-token': 'first token',
-  self: 'its own token',
-  induction: 'induction',
-  mixed: 'mixed: no clear pattern',
-};
 
 /** The score each kind is named from. */
 const KIND_SCORE = {
@@ -93,14 +81,6 @@ export function formatScore(value) {
 }
 
 /**
- * @param {{ layer: number, head: number }} head 0-based
- * @returns {string} its 1-based name, e.g. '2.1' for layer 1, head 0
- */
-export function headName({ layer, head }) {
-  return `${layer + 1}.${head + 1}`;
-}
-
-/**
  * @param {{ layers: number, heads: readonly unknown[] }} info the model's info (its `heads` lists
  *   every head, layer-major)
  * @returns {number} heads per layer
@@ -125,14 +105,6 @@ export function headIndex(name, layers, heads) {
   const head = Number(match[2]) - 1;
   if (layer < 0 || layer >= layers || head < 0 || head >= heads) return -1;
   return layer * heads + head;
-}
-
-/**
- * @param {string} kind as the model's report names it
- * @returns {string} the kind in words, e.g. 'previous token'
- */
-export function kindWords(kind) {
-  return Object.hasOwn(KIND_WORDS, kind) ? KIND_WORDS[kind] : kind.replaceAll('-', ' ');
 }
 
 /**
