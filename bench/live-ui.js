@@ -11,11 +11,11 @@
 // the click to the figure showing the measurement: training, measuring and drawing. The header
 // gives the machine's load: every number depends on what else it is doing. The exit code is
 // non-zero only if something could not be measured.
-import { cpus, loadavg } from 'node:os';
 
 import { launchBrowser, openPage, serveSite } from '../tests/e2e/browser.js';
 import { longTasksOf } from '../tests/e2e/long-tasks.js';
 import { siteDir } from '../tests/e2e/site-dir.js';
+import { printHeader } from './ui-report.js';
 
 const PAGE = 'index.html?figure=multi-head&show=training#/multi-head';
 const GOAL_SECONDS = 120;
@@ -24,14 +24,11 @@ const TIMEOUT = 600_000;
 const server = await serveSite();
 const browser = await launchBrowser();
 try {
-  console.log('Live training in the browser: the multi-head slide\u2019s Train it live view');
-  console.log(`  site ${siteDir}; Chromium ${browser.version()}; node ${process.version}`);
-  console.log(
-    `  ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} logical CPUs, load average ` +
-      loadavg()
-        .map((x) => x.toFixed(2))
-        .join(' '),
-  );
+  printHeader({
+    chromium: browser.version(),
+    siteDir,
+    title: 'Live training in the browser: the multi-head slide\u2019s Train it live view',
+  });
   const session = await openPage(browser, { viewport: { width: 1280, height: 720 } });
   const { page, log } = session;
   try {

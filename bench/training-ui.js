@@ -18,11 +18,11 @@
 // and on the thread (a busy machine stretches the first, not the second). Every number depends
 // on what else the machine is doing; the header gives the load. The exit code is non-zero only if
 // something could not be measured.
-import { cpus, loadavg } from 'node:os';
 
 import { launchBrowser, openPage, serveSite } from '../tests/e2e/browser.js';
 import { longTasksOf } from '../tests/e2e/long-tasks.js';
 import { siteDir } from '../tests/e2e/site-dir.js';
+import { printHeader } from './ui-report.js';
 
 const RUNS = 3;
 const GOAL = { accuracy: 95, seconds: 20 };
@@ -126,14 +126,11 @@ const cell = (/** @type {number} */ value) => `${Math.round(value)}%`.padStart(6
 const server = await serveSite();
 const browser = await launchBrowser();
 try {
-  console.log('Training lab in the browser: the bottleneck slide\u2019s training view');
-  console.log(`  site ${siteDir}; Chromium ${browser.version()}; node ${process.version}`);
-  console.log(
-    `  ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} logical CPUs, load average ` +
-      `${loadavg()
-        .map((x) => x.toFixed(2))
-        .join(' ')}`,
-  );
+  printHeader({
+    chromium: browser.version(),
+    siteDir,
+    title: 'Training lab in the browser: the bottleneck slide\u2019s training view',
+  });
   const runs = [];
   for (let run = 0; run < RUNS; run++) runs.push(await measureRun(browser, server.url));
 

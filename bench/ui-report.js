@@ -33,11 +33,15 @@ function table(rows) {
   }
 }
 
-/** @param {{ chromium: string, siteDir: string }} info */
-export function printHeader({ chromium, siteDir }) {
+/** @param {{ chromium: string, siteDir: string, title?: string }} info */
+export function printHeader({
+  chromium,
+  siteDir,
+  title = 'UI benchmark: the built lesson in headless Chromium, served on 127.0.0.1',
+}) {
   const cpus = os.cpus();
   const load = os.loadavg().map((l) => l.toFixed(2));
-  console.log('UI benchmark: the built lesson in headless Chromium, served on 127.0.0.1');
+  console.log(title);
   console.log(`  site ${siteDir}; Chromium ${chromium}; node ${process.version}`);
   console.log(`  CPU ${cpus[0]?.model ?? 'unknown'}; ${cpus.length} logical CPUs`);
   console.log(`  load average ${load.join(', ')} (1, 5, 15 min)`);
