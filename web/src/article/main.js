@@ -25,8 +25,9 @@ const toc = /** @type {HTMLOListElement} */ (document.querySelector('.toc-list')
 const footer = /** @type {HTMLElement} */ (document.querySelector('.article-footer'));
 
 document.title = `${lesson.lesson.title} (article) \u00b7 ${lesson.lesson.course} \u00b7 ${lesson.lesson.code}`;
-// The engine and the word vectors start loading now, side by side, and serve every figure.
-startLoading({ vectors: true });
+// The engine, the word vectors and the trained language model start loading now, side by side,
+// and serve every figure.
+startLoading({ vectors: true, model: true });
 const sections = buildArticle(document, lesson);
 main.replaceChildren(...sections);
 fillToc(toc, sections);

@@ -25,9 +25,10 @@ const root = /** @type {HTMLElement} */ (document.querySelector('.reveal'));
 const slidesElement = /** @type {HTMLElement} */ (root.querySelector('.slides'));
 
 document.title = `${lesson.lesson.title} \u00b7 ${lesson.lesson.course} \u00b7 ${lesson.lesson.code}`;
-// The engine and the word vectors (the title's figure needs both) start loading now, while
-// reveal sets up, and are shared by every widget; a widget that misses either says so itself.
-startLoading({ vectors: true });
+// The engine, the word vectors and the trained language model (the title's figure needs all
+// three) start loading now, while reveal sets up, and are shared by every widget; a widget that
+// misses one says so itself.
+startLoading({ vectors: true, model: true });
 slidesElement.replaceChildren(...buildSections(document, lesson));
 
 const narrow = isNarrow(window);

@@ -1,5 +1,6 @@
 // Loads the attention engine once per page, however many widgets ask for it, and turns every way
 // it can fail into a message a learner can act on.
+import { fetchModelOnce } from '../text/language-model.js';
 import { fetchVectorsOnce } from '../text/vectors.js';
 
 const NO_WASM =
@@ -33,14 +34,17 @@ export function loadEngineOnce() {
 
 /**
  * Starts loading, side by side, the engine and, for a page whose figures embed words, the word
- * vectors; widgets then find them loaded or on their way. A failure is reported by the widgets
- * that need what failed, not here.
- * @param {{ vectors: boolean }} needs
+ * vectors, and for a page that shows the trained language model, its files; widgets then find
+ * them loaded or on their way. A failure is reported by the widgets that need what failed, not
+ * here.
+ * @param {{ vectors: boolean, model?: boolean }} needs
  */
-export function startLoading({ vectors }) {
+export function startLoading({ vectors, model = false }) {
   loadEngineOnce().catch(() => {});
-  // Without WebAssembly there is no engine to take the vectors in: not worth 2 MB.
-  if (vectors && typeof WebAssembly === 'object') fetchVectorsOnce().catch(() => {});
+  // Without WebAssembly there is no engine to take the files in: not worth 3 MB.
+  if (typeof WebAssembly !== 'object') return;
+  if (vectors || model) fetchVectorsOnce().catch(() => {});
+  if (model) fetchModelOnce().catch(() => {});
 }
 
 /** @returns {object | undefined} the engine if it has finished loading */
