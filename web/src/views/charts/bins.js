@@ -24,7 +24,7 @@ export function binSamples(samples, [lo, hi], count) {
   const edges = Array.from({ length: count + 1 }, (_, i) =>
     Number((lo + i * width).toPrecision(12)),
   );
-  const binned = bin().domain([lo, hi]).thresholds(edges.slice(1, -1))(Array.from(samples));
+  const binned = bin().domain([lo, hi]).thresholds(edges.slice(1, -1))(samples);
   return { edges, counts: binned.map((b) => b.length), total: samples.length };
 }
 
