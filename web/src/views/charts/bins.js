@@ -1,6 +1,6 @@
 // Histogram binning: equal-width bins over a domain, counted from plain samples by d3-array's
 // `bin`. Pure functions.
-import { bin } from 'd3-array';
+import { bin, max } from 'd3-array';
 import { niceDomain } from './ticks.js';
 
 /**
@@ -34,11 +34,7 @@ export function binSamples(samples, [lo, hi], count) {
  * @returns {number}
  */
 export function largestMagnitude(series) {
-  let largest = 0;
-  for (const samples of series) {
-    for (let s = 0; s < samples.length; s += 1) largest = Math.max(largest, Math.abs(samples[s]));
-  }
-  return largest;
+  return max(series, (samples) => max(/** @type {Iterable<number>} */ (samples), Math.abs)) ?? 0;
 }
 
 /**
