@@ -133,6 +133,7 @@ describe('bins', () => {
 
   test('a symmetric domain holds every sample and ends on a round tick', () => {
     assert.equal(largestMagnitude([[1, -7.4], [4.8]]), 7.4);
+    assert.equal(largestMagnitude([[Number.NaN, -2]]), 2, 'a sample that is no number is skipped');
     assert.deepEqual(symmetricDomain([[1, -7.4], [4.8]]), [-8, 8]);
     assert.deepEqual(symmetricDomain([[-94.6, 113.3]]), [-150, 150]);
     assert.deepEqual(symmetricDomain([[]]), [-1, 1]);
