@@ -1,5 +1,6 @@
 // The chart views' pure parts: round ticks and domains, linear and log scales, bands, binning
-// and number formatting. The drawing itself is checked in the browser (tests/e2e/why-scale).
+// and number formatting, as the charts get them from d3 with the counts and rules of their own.
+// The drawing itself is checked in the browser (tests/e2e/why-scale).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
@@ -7,35 +8,50 @@ import { binSamples, largestMagnitude, symmetricDomain } from '../../web/src/vie
 import { formatNumber, formatPercent, formatTick } from '../../web/src/views/charts/format.js';
 import { bands, linearScale, logScale, makeScale } from '../../web/src/views/charts/scale.js';
 import {
+  LINE_X_TICKS,
   decadeDomain,
   decadeTicks,
   linearTicks,
   niceDomain,
-  niceStep,
 } from '../../web/src/views/charts/ticks.js';
 
+/** @param {number[]} ticks @returns {number} the distance between neighbours */
+const stepOf = (ticks) => ticks[1] - ticks[0];
+
 describe('ticks', () => {
-  test('a nice step is 1, 2 or 5 times a power of ten', () => {
-    assert.equal(niceStep(10, 5), 2);
-    assert.equal(niceStep(1, 4), 0.5);
-    assert.equal(niceStep(113.3, 4), 50);
-    assert.equal(niceStep(0.07, 5), 0.02);
-    assert.equal(niceStep(0, 5), 1);
+  test('a tick step is 1, 2 or 5 times a power of ten', () => {
+    assert.equal(stepOf(linearTicks(0, 10, LINE_X_TICKS)), 2);
+    assert.equal(stepOf(linearTicks(0, 1)), 0.5);
+    assert.equal(stepOf(linearTicks(0, 113.3)), 50);
+    assert.equal(stepOf(linearTicks(0, 0.07, LINE_X_TICKS)), 0.02);
   });
 
   test('linear ticks are the round multiples inside the range, without float noise', () => {
-    assert.deepEqual(linearTicks(0, 1, 5), [0, 0.2, 0.4, 0.6, 0.8, 1]);
-    assert.deepEqual(linearTicks(-40, 40, 4), [-40, -20, 0, 20, 40]);
-    assert.deepEqual(linearTicks(0.15, 0.95, 4), [0.2, 0.4, 0.6, 0.8]);
+    assert.deepEqual(linearTicks(0, 1, LINE_X_TICKS), [0, 0.2, 0.4, 0.6, 0.8, 1]);
+    assert.deepEqual(linearTicks(-40, 40), [-40, -20, 0, 20, 40]);
+    assert.deepEqual(linearTicks(0.15, 0.95), [0.2, 0.4, 0.6, 0.8]);
     assert.deepEqual(linearTicks(0, 0.3, 3), [0, 0.1, 0.2, 0.3]);
     assert.deepEqual(linearTicks(5, 5), [5]);
   });
 
+  test('the fixed ranges of the lesson’s charts get three or so labels', () => {
+    assert.deepEqual(linearTicks(0, 1), [0, 0.5, 1], 'weights and scores');
+    assert.deepEqual(linearTicks(0, 100), [0, 50, 100], 'accuracy in %');
+    assert.deepEqual(linearTicks(0, 120), [0, 50, 100], 'the bottleneck’s % of chance');
+  });
+
   test('a nice domain widens the range outwards to round numbers', () => {
-    assert.deepEqual(niceDomain(0.19, 0.97, 4), [0, 1]);
-    assert.deepEqual(niceDomain(0.08, 2.47, 4), [0, 3]);
-    assert.deepEqual(niceDomain(-3.2, 7.9, 5), [-5, 10]);
+    assert.deepEqual(niceDomain(0.19, 0.97), [0, 1]);
+    assert.deepEqual(niceDomain(0.08, 2.47), [0, 3]);
+    assert.deepEqual(niceDomain(-3.2, 7.9, LINE_X_TICKS), [-4, 8]);
     assert.deepEqual(niceDomain(2, 2), [1, 3]);
+  });
+
+  test('a nice domain starts and ends on a tick', () => {
+    const domain = niceDomain(0.583, 0.758);
+    assert.deepEqual(domain, [0.5, 0.8]);
+    const ticks = linearTicks(...domain);
+    assert.deepEqual([ticks[0], ticks.at(-1)], domain);
   });
 
   test('decade ticks are the powers of ten inside the range, ends included', () => {
@@ -94,6 +110,17 @@ describe('bins', () => {
     assert.equal(total, 7);
   });
 
+  test('a sample equal to an edge as written lands in the bin that edge starts', () => {
+    // (-0.3 + 1) / 0.1 is 6.999999999999999 in floating point: dividing would put -0.3 a bin low.
+    const { edges, counts } = binSamples([-0.3, 0.2], [-1, 1], 20);
+    assert.equal(edges[7], -0.3);
+    assert.equal(edges[12], 0.2);
+    assert.deepEqual(
+      counts.flatMap((n, i) => (n > 0 ? [i] : [])),
+      [7, 12],
+    );
+  });
+
   test('the counts add up to the samples inside the domain', () => {
     const samples = Float32Array.from({ length: 1000 }, (_, i) => Math.sin(i * 7.1) * 5);
     const { counts } = binSamples(samples, [-4, 4], 40);
@@ -106,6 +133,7 @@ describe('bins', () => {
 
   test('a symmetric domain holds every sample and ends on a round tick', () => {
     assert.equal(largestMagnitude([[1, -7.4], [4.8]]), 7.4);
+    assert.equal(largestMagnitude([[Number.NaN, -2]]), 2, 'a sample that is no number is skipped');
     assert.deepEqual(symmetricDomain([[1, -7.4], [4.8]]), [-8, 8]);
     assert.deepEqual(symmetricDomain([[-94.6, 113.3]]), [-150, 150]);
     assert.deepEqual(symmetricDomain([[]]), [-1, 1]);

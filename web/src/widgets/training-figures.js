@@ -120,7 +120,7 @@ export function drawLoss(parts, experiment, history) {
     xLabel: 'step',
     yLabel: 'loss',
     series: names.map((name, i) => ({ name, values: series[i] })),
-    yDomain: niceDomain(0, high > 0 ? high : 1, 4),
+    yDomain: niceDomain(0, high > 0 ? high : 1),
     height: experiment.chartHeight,
   });
 }

@@ -35,8 +35,8 @@ export function renderBars(container, data) {
   const labelName = data.labelName ?? 'bar';
   const valueName = data.valueName ?? 'value';
   const domain =
-    data.domain ?? niceDomain(Math.min(0, ...data.values), Math.max(0, ...data.values), 4);
-  const yTicks = linearTicks(domain[0], domain[1], 4);
+    data.domain ?? niceDomain(Math.min(0, ...data.values), Math.max(0, ...data.values));
+  const yTicks = linearTicks(domain[0], domain[1]);
   const height = data.height ?? 200;
   const describe = (i) =>
     `${labelName} \u201c${data.labels[i]}\u201d: ${valueName} ${format(data.values[i])}`;

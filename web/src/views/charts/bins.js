@@ -1,5 +1,7 @@
-// Histogram binning: equal-width bins over a domain, counted from plain samples. Pure functions.
-import { niceStep } from './ticks.js';
+// Histogram binning: equal-width bins over a domain, counted from plain samples by d3-array's
+// `bin`. Pure functions.
+import { bin, max } from 'd3-array';
+import { niceDomain } from './ticks.js';
 
 /**
  * @typedef {object} Bins
@@ -18,16 +20,12 @@ import { niceStep } from './ticks.js';
  */
 export function binSamples(samples, [lo, hi], count) {
   const width = (hi - lo) / count;
+  // Round away the binary noise of lo + i * width, so the edges read as the round numbers they are.
   const edges = Array.from({ length: count + 1 }, (_, i) =>
     Number((lo + i * width).toPrecision(12)),
   );
-  const counts = new Array(count).fill(0);
-  for (let s = 0; s < samples.length; s += 1) {
-    const value = samples[s];
-    if (!(value >= lo && value <= hi)) continue;
-    counts[Math.min(count - 1, Math.floor((value - lo) / width))] += 1;
-  }
-  return { edges, counts, total: samples.length };
+  const binned = bin().domain([lo, hi]).thresholds(edges.slice(1, -1))(samples);
+  return { edges, counts: binned.map((b) => b.length), total: samples.length };
 }
 
 /**
@@ -36,22 +34,16 @@ export function binSamples(samples, [lo, hi], count) {
  * @returns {number}
  */
 export function largestMagnitude(series) {
-  let largest = 0;
-  for (const samples of series) {
-    for (let s = 0; s < samples.length; s += 1) largest = Math.max(largest, Math.abs(samples[s]));
-  }
-  return largest;
+  return max(series, (samples) => max(/** @type {Iterable<number>} */ (samples), Math.abs)) ?? 0;
 }
 
 /**
- * A domain [-r, r] around 0 that holds every sample, r a multiple of a round tick step, so that
- * 0 and the ticks fall on bin edges when the bin count is a multiple of 2 * r / step.
+ * A domain [-r, r] around 0 that holds every sample, r a round number (the ends of a nice domain
+ * with about 6 ticks), so that 0 falls on a bin edge when the bin count is even.
  * @param {ArrayLike<number>[]} series
  * @returns {[number, number]}
  */
 export function symmetricDomain(series) {
   const largest = largestMagnitude(series) || 1;
-  const step = niceStep(largest, 4);
-  const r = Math.ceil(largest / step - 1e-9) * step;
-  return [-r, r];
+  return niceDomain(-largest, largest, 6);
 }

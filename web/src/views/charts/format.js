@@ -1,6 +1,23 @@
-// Chart numbers as people read them: a few significant figures, a true minus sign.
+// Chart numbers as people read them, written by d3-format: a few significant figures, trailing
+// zeros dropped, a true minus sign (d3's own). What is ours: where scientific notation starts, and
+// that a tiny share reads '<0.1%' rather than '0%'.
+import { format } from 'd3-format';
 
-const MINUS = '\u2212';
+/** @type {Map<string, (value: number) => string>} d3 formatters by specifier, made once each */
+const formats = new Map();
+
+/**
+ * @param {string} specifier a d3-format specifier
+ * @returns {(value: number) => string}
+ */
+function formatter(specifier) {
+  let write = formats.get(specifier);
+  if (!write) {
+    write = format(specifier);
+    formats.set(specifier, write);
+  }
+  return write;
+}
 
 /**
  * A number with `digits` significant figures, without trailing zeros after the point; very large
@@ -12,11 +29,8 @@ const MINUS = '\u2212';
 export function formatNumber(value, digits = 3) {
   if (value === 0 || !Number.isFinite(value)) return value === 0 ? '0' : String(value);
   const magnitude = Math.abs(value);
-  const text =
-    magnitude >= 1e-3 && magnitude < 1e6
-      ? String(Number(magnitude.toPrecision(digits)))
-      : magnitude.toExponential(digits - 1).replace(/\.?0+e/, 'e');
-  return value < 0 ? `${MINUS}${text}` : text;
+  const fixed = magnitude >= 1e-3 && magnitude < 1e6;
+  return formatter(fixed ? `.${digits}~r` : `.${digits - 1}~e`)(value);
 }
 
 /**
@@ -36,5 +50,5 @@ export function formatTick(value) {
 export function formatPercent(share) {
   if (share === 0) return '0%';
   if (share < 0.001) return '<0.1%';
-  return `${Number((share * 100).toFixed(1))}%`;
+  return formatter('.1~%')(share);
 }

@@ -33,7 +33,7 @@ export function renderHistogram(container, data) {
   const binned = data.series.map((s) => binSamples(s.samples, domain, count));
   const shares = binned.map((b) => b.counts.map((n) => (b.total > 0 ? n / b.total : 0)));
   const top = Math.max(0.01, ...shares.flat());
-  const yDomain = niceDomain(0, top, 4);
+  const yDomain = niceDomain(0, top);
   const { edges } = binned[0];
   const range = (i) => `${data.xLabel} from ${formatTick(edges[i])} to ${formatTick(edges[i + 1])}`;
   const describe = (i) =>
@@ -56,7 +56,7 @@ export function renderHistogram(container, data) {
       })),
     },
     draw(doc, width, hatchId) {
-      const yTicks = linearTicks(yDomain[0], yDomain[1], 4);
+      const yTicks = linearTicks(yDomain[0], yDomain[1]);
       const box = plotBox(
         width,
         data.height ?? 200,
@@ -67,7 +67,7 @@ export function renderHistogram(container, data) {
       const nodes = [hatchDefs(doc, hatchId)];
       nodes.push(
         drawAxes(doc, box, {
-          x: { ticks: ticksAt(linearTicks(domain[0], domain[1], 4), x), title: data.xLabel },
+          x: { ticks: ticksAt(linearTicks(domain[0], domain[1]), x), title: data.xLabel },
           y: { ticks: ticksAt(yTicks, y, formatPercent), title: 'share of samples' },
         }),
       );

@@ -6,7 +6,7 @@ import { formatNumber } from './format.js';
 import { renderChart } from './frame.js';
 import { marker, seriesClass } from './marks.js';
 import { makeScale } from './scale.js';
-import { decadeDomain, decadeTicks, linearTicks, niceDomain } from './ticks.js';
+import { LINE_X_TICKS, decadeDomain, decadeTicks, linearTicks, niceDomain } from './ticks.js';
 
 export { clearChart as clearLines } from './frame.js';
 
@@ -34,10 +34,10 @@ export function renderLines(container, data) {
   const format = data.format ?? ((value) => formatNumber(value));
   const all = data.series.flatMap((s) => s.values);
   const [low, high] = [Math.min(...all), Math.max(...all)];
-  const yDomain = data.yDomain ?? (data.logY ? decadeDomain(low, high) : niceDomain(low, high, 4));
+  const yDomain = data.yDomain ?? (data.logY ? decadeDomain(low, high) : niceDomain(low, high));
   const xDomain = /** @type {[number, number]} */ ([data.x[0], data.x[data.x.length - 1]]);
-  const yTicks = data.logY ? decadeTicks(...yDomain) : linearTicks(...yDomain, 4);
-  const xTicks = data.logX ? decadeTicks(...xDomain) : linearTicks(...xDomain, 5);
+  const yTicks = data.logY ? decadeTicks(...yDomain) : linearTicks(...yDomain);
+  const xTicks = data.logX ? decadeTicks(...xDomain) : linearTicks(...xDomain, LINE_X_TICKS);
   const at = (i) => `${data.xLabel} = ${formatNumber(data.x[i], 6)}`;
   const describe = (i) =>
     `${at(i)}: ${data.series.map((s) => `${s.name} ${format(s.values[i])}`).join(', ')}`;

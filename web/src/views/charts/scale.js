@@ -1,5 +1,6 @@
-// Chart scales: map a value of the data to a position in the picture, on a linear or a base-10
-// logarithmic axis. Pure functions of numbers.
+// Chart scales: d3-scale's linear, base-10 logarithmic and band scales, with what the charts add:
+// a log scale refuses a domain it cannot draw instead of mapping it to NaN.
+import { scaleBand, scaleLinear, scaleLog } from 'd3-scale';
 
 /**
  * @typedef {(value: number) => number} Scale
@@ -12,10 +13,8 @@
  * @param {[number, number]} range
  * @returns {Scale}
  */
-export function linearScale([d0, d1], [r0, r1]) {
-  if (d1 === d0) return () => (r0 + r1) / 2;
-  const slope = (r1 - r0) / (d1 - d0);
-  return (value) => r0 + (value - d0) * slope;
+export function linearScale(domain, range) {
+  return scaleLinear(domain, range);
 }
 
 /**
@@ -27,8 +26,7 @@ export function linearScale([d0, d1], [r0, r1]) {
 export function logScale([d0, d1], range) {
   if (!(d0 > 0 && d1 > 0))
     throw new Error(`log scale: the domain must be positive, got ${d0}, ${d1}`);
-  const inner = linearScale([Math.log10(d0), Math.log10(d1)], range);
-  return (value) => inner(Math.log10(value));
+  return scaleLog([d0, d1], range);
 }
 
 /**
@@ -42,18 +40,18 @@ export function makeScale(domain, range, log = false) {
 }
 
 /**
- * Splits [start, end] into n equal bands with a gap between neighbours, as for bars.
+ * Splits [start, end] into n equal bands with a gap between neighbours, as for bars: d3's band
+ * scale with half a gap at each end, so every band is centred in its step.
  * @param {number} n how many bands
  * @param {[number, number]} range
  * @param {number} [gap] the share of each band's step left empty, 0 to 1
  * @returns {{ start: number, width: number, step: number }[]} each band's left edge and width
  */
-export function bands(n, [start, end], gap = 0.25) {
-  const step = n > 0 ? (end - start) / n : 0;
-  const width = step * (1 - gap);
-  return Array.from({ length: n }, (_, i) => ({
-    start: start + i * step + (step - width) / 2,
-    width,
-    step,
-  }));
+export function bands(n, range, gap = 0.25) {
+  const indices = Array.from({ length: n }, (_, i) => i);
+  const band = scaleBand(indices, range)
+    .paddingInner(gap)
+    .paddingOuter(gap / 2);
+  const [width, step] = [band.bandwidth(), band.step()];
+  return indices.map((i) => ({ start: /** @type {number} */ (band(i)), width, step }));
 }

@@ -1,82 +1,66 @@
-// Chart ticks: round steps (1, 2 or 5 times a power of ten) for linear axes, and powers of ten
-// for logarithmic ones. Pure functions of numbers.
+// Chart ticks: how many a short axis gets, and the domains that start and end on one. The steps
+// themselves are d3-array's (1, 2 or 5 times a power of ten, nearest to the span over the count);
+// what is ours is the count, that a flat range still gets an axis, and that a logarithmic axis is
+// labelled at powers of ten only.
+import { nice, ticks } from 'd3-array';
+import { scaleLog } from 'd3-scale';
 
 /**
- * A round step that cuts `span` into about `count` pieces.
- * @param {number} span the length to cut, > 0
- * @param {number} count how many pieces, about
- * @returns {number} 1, 2 or 5 times a power of ten
+ * About how many ticks an axis gets (d3 takes the count as a target, not a limit): the charts are
+ * 170 to 200 pixels tall and about 440 wide, and three labels (0, 0.5 and 1 for a weight) read
+ * at a glance.
  */
-export function niceStep(span, count) {
-  if (!(span > 0)) return 1;
-  const raw = span / Math.max(1, count);
-  const power = 10 ** Math.floor(Math.log10(raw));
-  const fraction = raw / power;
-  const nice = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 5 ? 5 : 10;
-  return nice * power;
-}
+export const TICKS = 3;
+
+/** A line chart's x axis, along which its points are spread, gets one more. */
+export const LINE_X_TICKS = 4;
 
 /**
- * Rounds away the binary noise of multiplying a step, so 3 * 0.1 is 0.3.
- * @param {number} value
- * @returns {number}
- */
-function clean(value) {
-  return Number(value.toPrecision(12));
-}
-
-/**
- * The multiples of a round step from min to max, both ends included when they fall on one.
+ * The round ticks from min to max, both ends included when they fall on one (d3's `ticks`).
  * @param {number} min
  * @param {number} max
- * @param {number} [count] about how many intervals
+ * @param {number} [count] about how many ticks
  * @returns {number[]}
  */
-export function linearTicks(min, max, count = 5) {
-  if (!(max > min)) return [clean(min)];
-  const step = niceStep(max - min, count);
-  const first = Math.ceil(min / step - 1e-9);
-  const last = Math.floor(max / step + 1e-9);
-  const ticks = [];
-  for (let k = first; k <= last; k += 1) ticks.push(clean(k * step));
-  return ticks;
+export function linearTicks(min, max, count = TICKS) {
+  return ticks(min, max, count);
 }
 
 /**
- * Widens [min, max] outwards to the nearest multiples of a round step.
+ * Widens [min, max] outwards to round numbers that are ticks of the same count (d3's `nice`); a
+ * range of no width becomes [min - 1, max + 1], so that it still has an axis.
  * @param {number} min
  * @param {number} max
- * @param {number} [count] about how many intervals
+ * @param {number} [count] about how many ticks
  * @returns {[number, number]}
  */
-export function niceDomain(min, max, count = 5) {
+export function niceDomain(min, max, count = TICKS) {
   if (!(max > min)) return [min - 1, max + 1];
-  const step = niceStep(max - min, count);
-  return [clean(Math.floor(min / step + 1e-9) * step), clean(Math.ceil(max / step - 1e-9) * step)];
+  const [low, high] = nice(min, max, count);
+  return [low, high];
 }
 
 /**
- * The powers of ten from min to max, both ends included when they are one.
+ * The powers of ten from min to max, both ends included when they are one: d3's log ticks, less
+ * the 2 to 9 multiples between the decades, which a short axis has no room to label.
  * @param {number} min > 0
  * @param {number} max >= min
  * @returns {number[]}
  */
 export function decadeTicks(min, max) {
-  const ticks = [];
-  const first = Math.ceil(Math.log10(min) - 1e-9);
-  const last = Math.floor(Math.log10(max) + 1e-9);
-  for (let k = first; k <= last; k += 1) ticks.push(clean(10 ** k));
-  return ticks;
+  return scaleLog([min, max], [0, 1])
+    .ticks()
+    .filter((tick) => Number(`1e${Math.round(Math.log10(tick))}`) === tick);
 }
 
 /**
- * Widens [min, max] outwards to whole powers of ten, so a log axis starts and ends on a tick.
+ * Widens [min, max] outwards to whole powers of ten (d3's log `nice`), at least one decade apart,
+ * so a log axis starts and ends on a tick.
  * @param {number} min > 0
  * @param {number} max >= min
  * @returns {[number, number]}
  */
 export function decadeDomain(min, max) {
-  const low = Math.floor(Math.log10(min) + 1e-9);
-  const high = Math.max(low + 1, Math.ceil(Math.log10(max) - 1e-9));
-  return [clean(10 ** low), clean(10 ** high)];
+  const [low, high] = scaleLog([min, max], [0, 1]).nice().domain();
+  return [low, high > low ? high : low * 10];
 }

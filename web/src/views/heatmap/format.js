@@ -1,4 +1,9 @@
 // Heatmap wording: how weights, axis names and cells are written for people and screen readers.
+// Weights and cells keep the lesson's own fixed decimals (a hyphen-minus, as the tables have
+// always written a negative score); the legend's ticks are d3-format's.
+import { format } from 'd3-format';
+
+const legendTick = format('.2~f');
 
 /**
  * Formats a weight for the table and the read-out: exactly 0 as '0', else three decimals.
@@ -27,7 +32,7 @@ export function cellText(value, range = [0, 1]) {
  * @returns {string}
  */
 export function tickText(value) {
-  return String(Number(value.toFixed(2))).replace('-', '\u2212');
+  return legendTick(value);
 }
 
 /**

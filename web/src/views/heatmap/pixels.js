@@ -2,6 +2,7 @@
 // colours the cell grid gets from CSS (heatColour: a mix in Oklab of the scale's three stops, read
 // from the page's custom properties, so each colour scheme keeps its palette), written straight
 // into an uncompressed bitmap (BMP) whose data URL an SVG <image> shows at once.
+import { interpolateNumberArray, piecewise, quantize } from 'd3-interpolate';
 import { isDiverging } from './colour.js';
 
 /** Colours per scale: value t in [0, 1] -> entry round(t * (STEPS - 1)). */
@@ -150,21 +151,17 @@ export function bitmapUrl(image) {
 }
 
 /**
- * The colour of each step of a three-stop scale, mixed in Oklab as CSS color-mix does.
+ * The colour of each step of a three-stop scale, mixed in Oklab as CSS color-mix does: d3's
+ * piecewise interpolation between the stops' Oklab coordinates (d3-color has no Oklab, so the
+ * conversions below are ours), sampled at STEPS evenly spaced points.
  * @param {number[]} low sRGB, 0-255
  * @param {number[]} mid
  * @param {number[]} high
  * @returns {Uint32Array} STEPS pixels
  */
 export function scale(low, mid, high) {
-  const [a, b, c] = [low, mid, high].map(oklab);
-  const words = new Uint32Array(STEPS);
-  for (let s = 0; s < STEPS; s++) {
-    const t = s / (STEPS - 1);
-    const [from, to, w] = t <= 0.5 ? [a, b, t * 2] : [b, c, (t - 0.5) * 2];
-    words[s] = word(srgb(from.map((v, i) => v + (to[i] - v) * w)));
-  }
-  return words;
+  const mix = piecewise(interpolateNumberArray, [low, mid, high].map(oklab));
+  return Uint32Array.from(quantize((t) => word(srgb(mix(t))), STEPS));
 }
 
 /**
