@@ -62,26 +62,40 @@ export function drawFigures(parts, run, chosen, sizes, word) {
   const masked = causalMask(n);
   const doc = parts.root.ownerDocument;
   const data = run.heads.map((head) => headData(head, tokens, unknown, masked));
+  // The fit is read first, before anything below changes the page: reading the column's width
+  // then lays the page out once, shared with the small heads' widths, rather than again midway.
+  // What it depends on is worked out from the run, as the lines below will show it.
+  const unknownLine = unknownText(tokens, run.known);
+  const lines = `${parts.status.hidden}/${repeatedRunLength(tokens) === 0}/${unknownLine === ''}`;
+  const fit = fitFor(parts, `${n}/${lines}`);
 
+  const tiles = tilesFor(parts, run.heads, sizes.heads);
+  const large = {
+    ...data[chosen],
+    ...(n > FULL_SIZE_TOKENS ? { compact: true, labels: false } : {}),
+    caption: `${data[chosen].caption} Each row sums to 1.`,
+  };
+  const options = { readout: parts.readout, legend: false, table: false };
+  const shared = { readout: parts.tileReadout, legend: false, table: false };
+  // Every head, the large one too, in one go: their widths are read before any is drawn, so the
+  // page is laid out once for all of them.
+  renderHeatmaps([
+    ...tiles.map((tile, i) => ({
+      container: /** @type {HTMLElement} */ (tile.querySelector('.lm-tile-map')),
+      data: { ...data[i], compact: true, labels: false },
+      options: shared,
+    })),
+    { container: parts.map, data: large, options },
+  ]);
+
+  // Then the words around them.
   setText(
     parts.headsTitle,
     `The model\u2019s ${run.heads.length} heads, a row for each of its ${sizes.layers} layers: ` +
       'choose one to draw it large.',
   );
-  const tiles = tilesFor(parts, run.heads, sizes.heads);
   run.heads.forEach((head, i) => markTile(tiles[i], head, i === chosen));
-
   const head = run.heads[chosen];
-  const shared = { readout: parts.tileReadout, legend: false, table: false };
-  // In one go, so that the page is laid out once for all of them.
-  renderHeatmaps(
-    tiles.map((tile, i) => ({
-      container: /** @type {HTMLElement} */ (tile.querySelector('.lm-tile-map')),
-      data: { ...data[i], compact: true, labels: false },
-      options: shared,
-    })),
-  );
-
   const name = headName(head);
   const { score, value } = keyScore(head);
   setText(
@@ -90,19 +104,10 @@ export function drawFigures(parts, run, chosen, sizes, word) {
   );
   drawStrongest(parts, head, tokens, rowFor(tokens, word));
   drawInduction(parts, head, tokens);
-  setLine(parts.unknown, unknownText(tokens, run.known));
+  setLine(parts.unknown, unknownLine);
   drawNext(parts, run.next);
 
-  // The large head last: how it fits depends on the lines above it.
-  const large = {
-    ...data[chosen],
-    ...(n > FULL_SIZE_TOKENS ? { compact: true, labels: false } : {}),
-    caption: `${data[chosen].caption} Each row sums to 1.`,
-  };
-  const lines = `${parts.status.hidden}/${parts.induction.hidden}/${parts.unknown.hidden}`;
-  const fit = fitFor(parts, `${n}/${lines}`);
-  const options = { readout: parts.readout, legend: false, table: false };
-  renderHeatmap(parts.map, large, options);
+  // How the large head fits its column depends on all of the above: measured after it.
   if (!fit.done) fitToColumn(parts, fit, () => renderHeatmap(parts.map, large, options));
   // The scale is 0 to 1 for every text; only the swatch of later tokens comes and goes with n = 1.
   const legendKey = String(n > 1);
