@@ -17,7 +17,7 @@ import {
   parseSeed,
   rowSumError,
   sidesOf,
-} from '../../web/src/widgets/cross-attention-math.js';
+} from '../../web/src/widgets/cross-attention/math.js';
 import {
   axisNames,
   captionText,
@@ -28,9 +28,9 @@ import {
   shapesText,
   titleText,
   unknownNote,
-} from '../../web/src/widgets/cross-attention-text.js';
-import { selfAttention } from '../../web/src/widgets/self-attention.js';
-import { sentenceTokens } from '../../web/src/widgets/token-matrix.js';
+} from '../../web/src/widgets/cross-attention/text.js';
+import { selfAttention } from '../../web/src/widgets/heatmap/math.js';
+import { sentenceTokens } from '../../web/src/widgets/shared/token-matrix.js';
 import { assertClose } from './helpers.js';
 
 const engine = await loadEngine();

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, test } from 'node:test';
 
-import { frameRedraw } from '../../web/src/widgets/frame-redraw.js';
+import { frameRedraw } from '../../web/src/widgets/shared/frame-redraw.js';
 
 /** @type {Map<number, () => void>} the callbacks waiting for the next frame */
 let waiting;
