@@ -29,7 +29,7 @@ import {
   titleText,
   unknownNote,
 } from '../../web/src/widgets/cross-attention/text.js';
-import { selfAttention } from '../../web/src/widgets/heatmap/math.js';
+import { selfAttention } from '../../web/src/widgets/shared/self-attention.js';
 import { sentenceTokens } from '../../web/src/widgets/shared/token-matrix.js';
 import { assertClose } from './helpers.js';
 

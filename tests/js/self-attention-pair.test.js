@@ -15,7 +15,7 @@ import {
   rowOf,
   sameVector,
 } from '../../web/src/widgets/self-attention-pair/math.js';
-import { selfAttention } from '../../web/src/widgets/heatmap/math.js';
+import { selfAttention } from '../../web/src/widgets/shared/self-attention.js';
 import { sentenceTokens } from '../../web/src/widgets/shared/token-matrix.js';
 import { assertClose, rowSums } from './helpers.js';
 

@@ -10,9 +10,9 @@ import { clearStep, drawStep, stepData } from './figures.js';
 import { announceStep, buildAttentionStepsParts, showStep } from './markup.js';
 import { MAX_TOKENS, STEPS, attentionSteps, stepNumber } from './math.js';
 import { padText, shapeText, stepText } from './text.js';
-import { setLine } from '../heatmap/markup.js';
+import { setLine } from '../shared/line.js';
 import { registerWidget } from '../shared/registry.js';
-import { unknownText } from '../heatmap/math.js';
+import { unknownText } from '../shared/unknown-text.js';
 import { sentenceTokens } from '../shared/token-matrix.js';
 
 const DEFAULT_SENTENCE = 'The cook tasted the soup and added more salt.';

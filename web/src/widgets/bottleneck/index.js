@@ -8,7 +8,7 @@ import { clearRun, showRun } from './figures.js';
 import { buildBottleneckParts } from './markup.js';
 import { MAX_SEED, WIDTHS, finishedRun, runLater } from './sweep.js';
 import { formWidget } from '../shared/form-widget.js';
-import { setLine } from '../heatmap/markup.js';
+import { setLine } from '../shared/line.js';
 import { registerWidget } from '../shared/registry.js';
 
 const DEFAULTS = { width: 64, seed: 1 };

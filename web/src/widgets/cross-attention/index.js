@@ -4,7 +4,7 @@
 // Optional seeded projections W_Q, W_K, W_V. Props: { sentenceA, sentenceB, mode, project, seed,
 // state }; state keeps both sentences, the mode, the projection switch and the seed across mounts.
 import { formWidget } from '../shared/form-widget.js';
-import { setLine } from '../heatmap/markup.js';
+import { setLine } from '../shared/line.js';
 import { clearFigure, drawFigure } from './figures.js';
 import { buildCrossParts, checkMode, checkedMode } from './markup.js';
 import { MAX_SEED, MAX_TOKENS, crossAttention, modeOf, parseSeed, sidesOf } from './math.js';

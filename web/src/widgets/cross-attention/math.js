@@ -2,7 +2,7 @@
 // mode, their word vectors, and one attention call with n_q queries against n_k keys, either with
 // the word vectors as they are or through seeded projections W_Q, W_K, W_V.
 import { embedTokens } from '../../text/embed.js';
-import { MAX_SEED, projectionSeeds } from '../multi-head/math.js';
+import { MAX_SEED, projectionSeeds } from '../shared/projection-seeds.js';
 
 export { MAX_SEED };
 

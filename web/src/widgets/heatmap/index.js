@@ -6,9 +6,12 @@ import { vocabularyOf } from '../../text/embed.js';
 import { tokenize } from '../../text/tokenize.js';
 import { frameRedraw } from '../shared/frame-redraw.js';
 import { chosenView, clearViews, drawView, setView } from './lines.js';
-import { buildHeatmapParts, setLine } from './markup.js';
+import { buildHeatmapParts } from './markup.js';
+import { setLine } from '../shared/line.js';
 import { registerWidget } from '../shared/registry.js';
-import { MAX_TOKENS, countText, heatmapData, selfAttention, unknownText } from './math.js';
+import { MAX_TOKENS, countText, heatmapData } from './math.js';
+import { selfAttention } from '../shared/self-attention.js';
+import { unknownText } from '../shared/unknown-text.js';
 
 const DEFAULT_SENTENCE = 'The cat sat on the mat because it was tired.';
 const PROMPT = 'Type a sentence to see how its words attend to each other.';

@@ -99,13 +99,3 @@ export function buildHeatmapParts(doc) {
     unknown: find('.hm-unknown'),
   };
 }
-
-/**
- * Shows a line of text in a status or alert element, or hides it when the text is empty.
- * @param {HTMLElement} line
- * @param {string} text
- */
-export function setLine(line, text) {
-  line.textContent = text;
-  line.hidden = text === '';
-}

@@ -9,9 +9,9 @@ import {
   renderTables,
 } from '../../views/heatmap/index.js';
 import { symmetricRange, weightRange } from '../shared/figure-range.js';
-import { setLine } from '../heatmap/markup.js';
+import { setLine } from '../shared/line.js';
 import { timed } from './timing.js';
-import { unknownText } from '../heatmap/math.js';
+import { unknownText } from '../shared/unknown-text.js';
 
 const number = new Intl.NumberFormat('en');
 

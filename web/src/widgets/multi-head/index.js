@@ -2,7 +2,7 @@
 // the weights of every head as small multiples, the combined output, d_k and the parameter counts
 // of one wide head and of h narrow ones. Props: { sentence, heads, seed, state }; state keeps the
 // learner's sentence, heads and seed across mounts.
-import { setLine } from '../heatmap/markup.js';
+import { setLine } from '../shared/line.js';
 import { frameRedraw } from '../shared/frame-redraw.js';
 import { clearFigures, drawCounts, drawFigures } from './figures.js';
 import { buildMultiHeadParts, setHeadChoices } from './markup.js';

@@ -1,12 +1,13 @@
-// The numbers behind the multi-head widget: which head counts fit d_model, the seeded projections,
-// one multi-head self-attention call, and the parameter counts of one wide head and of h heads.
+// The numbers behind the multi-head widget: which head counts fit d_model, one multi-head
+// self-attention call (projections seeded by shared/projection-seeds.js), and the parameter
+// counts of one wide head and of h heads.
 import { embedTokens } from '../../text/embed.js';
+import { MAX_SEED, projectionSeeds } from '../shared/projection-seeds.js';
 
 /** The most heads offered: more would make the small multiples too small to read. */
 export const MAX_HEADS = 16;
 
-/** The largest seed the engine accepts. */
-export const MAX_SEED = 4294967295;
+export { MAX_SEED };
 
 /**
  * @param {number} d d_model
@@ -16,15 +17,6 @@ export function headChoices(d) {
   const found = [];
   for (let h = 1; h <= Math.min(d, MAX_HEADS); h++) if (d % h === 0) found.push(h);
   return found;
-}
-
-/**
- * The seeds of W_Q, W_K, W_V and W_O: the learner's seed and the three after it (wrapping).
- * @param {number} seed
- * @returns {number[]}
- */
-export function projectionSeeds(seed) {
-  return [0, 1, 2, 3].map((k) => (seed + k) % (MAX_SEED + 1));
 }
 
 /**

@@ -3,7 +3,7 @@
 // that adding positional encodings breaks this; it draws the outputs and the encoding. Props:
 // { sentence, state }; state keeps the sentence, the order on show and the toggle across mounts.
 import { formWidget } from '../shared/form-widget.js';
-import { setLine } from '../heatmap/markup.js';
+import { setLine } from '../shared/line.js';
 import { clearFigures, drawCheck, drawFigures } from './figures.js';
 import { buildPositionParts } from './markup.js';
 import { checkEquivariance, shuffledOrder } from './math.js';

@@ -12,7 +12,7 @@ import {
 import { projectionSeeds } from './math.js';
 import { buildTile, setName } from './markup.js';
 import { addWhy } from './why.js';
-import { unknownText } from '../heatmap/math.js';
+import { unknownText } from '../shared/unknown-text.js';
 
 /** Rows of the token matrices (X, Q, K, V), in pixels: eight tokens fit the slide. */
 const TOKEN_ROW = 14;

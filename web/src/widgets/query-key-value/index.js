@@ -4,7 +4,7 @@
 // at or focused. Props: { sentence, projection, seed, dk, state }; state keeps the learner's
 // sentence, projection, seed and d_k across mounts.
 import { formWidget } from '../shared/form-widget.js';
-import { setLine } from '../heatmap/markup.js';
+import { setLine } from '../shared/line.js';
 import { clearFigures, drawFigures } from './figures.js';
 import { buildQkvParts } from './markup.js';
 import { DK_CHOICES, KINDS, MAX_SEED, parseSeed, queryKeyValue } from './math.js';

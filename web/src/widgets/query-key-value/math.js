@@ -2,7 +2,7 @@
 // W_K and W_V (the identity, or Glorot-uniform from a seed), Q = X W_Q, K = X W_K, V = X W_V and
 // the scores Q K^T. Every product is the engine's; this file only arranges arrays for it.
 import { embedTokens } from '../../text/embed.js';
-import { MAX_SEED, projectionSeeds } from '../multi-head/math.js';
+import { MAX_SEED, projectionSeeds } from '../shared/projection-seeds.js';
 
 export { MAX_SEED, projectionSeeds };
 

@@ -1,7 +1,7 @@
 // The cost panel of the self-attention-pair widget: Measure times the engine's attention kernel
 // for growing n (attention-cost-timing.js), drawing each length as it is done, then prints the
 // slope of log(time) on log(n). The last full measurement is kept in the widget's state.
-import { setLine } from '../heatmap/markup.js';
+import { setLine } from '../shared/line.js';
 import { median } from './cost-math.js';
 import { drawStatus, drawTimes } from './cost-figures.js';
 import { measureLater } from './cost-timing.js';

@@ -5,7 +5,7 @@
 // Under it, a cost panel times the attention kernel for growing n. Props: { sentences, word,
 // state }; state keeps both sentences, the followed words and the last timing across mounts.
 import { mountCost } from './cost.js';
-import { setLine } from '../heatmap/markup.js';
+import { setLine } from '../shared/line.js';
 import { registerWidget } from '../shared/registry.js';
 import { clearCompare, clearSide, drawCompare, drawSide } from './figures.js';
 import { buildPairParts, setWordChoices } from './markup.js';

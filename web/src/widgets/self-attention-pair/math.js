@@ -1,9 +1,9 @@
 // The numbers behind the self-attention-pair widget: one sentence's self-attention with
 // Q = K = V = X (its word vectors, no learned projections; selfAttention in self-attention.js),
 // the token the learner follows, and the cosine similarity of two rows.
-import { selfAttention } from '../heatmap/math.js';
+import { selfAttention } from '../shared/self-attention.js';
 
-/** @typedef {import('../heatmap/math.js').SelfAttentionResult} SideResult */
+/** @typedef {import('../shared/self-attention.js').SelfAttentionResult} SideResult */
 
 /**
  * Self-attention of one sentence with itself, no mask.

@@ -10,7 +10,7 @@ import './style.css';
 import './deck.css';
 import { fetchLiveCorpusOnce } from '../../text/live-corpus.js';
 import { openSession } from '../../train/client.js';
-import { setLine } from '../heatmap/markup.js';
+import { setLine } from '../shared/line.js';
 import { registerWidget } from '../shared/registry.js';
 import { DEFAULT_MAP_LENGTH, EXPERIMENTS, MAP_LENGTHS, runSpec } from './experiments.js';
 import {

@@ -5,7 +5,7 @@
 // learner sets each score e_j with a slider and watches the softmax share out the weight. Props:
 // { sentence, query, seed, mode, state }; state keeps the sentence, query word, seed, mode and
 // the hand-set scores across mounts.
-import { setLine } from '../heatmap/markup.js';
+import { setLine } from '../shared/line.js';
 import { registerWidget } from '../shared/registry.js';
 import { sentenceTokens } from '../shared/token-matrix.js';
 import { clearFigures, drawCompare, drawDrag, drawQueryLine, drawUnknown } from './figures.js';

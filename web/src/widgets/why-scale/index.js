@@ -7,7 +7,7 @@ import './style.css';
 import './deck.css';
 import { clearHistogram } from '../../views/charts/histogram.js';
 import { clearLines } from '../../views/charts/lines.js';
-import { setLine } from '../heatmap/markup.js';
+import { setLine } from '../shared/line.js';
 import { registerWidget } from '../shared/registry.js';
 import { showSweep, showWidth } from './figures.js';
 import { MEASURES, buildWhyScaleParts } from './markup.js';
