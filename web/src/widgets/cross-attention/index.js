@@ -57,9 +57,10 @@ function createCrossAttention() {
  */
 function draw(parts, engine, state) {
   const all = { a: sentenceTokens(engine, state.a), b: sentenceTokens(engine, state.b) };
-  const { queries, keys } = sidesOf(state.mode);
+  const sides = sidesOf(state.mode);
+  const { queries, keys } = sides;
   const used = [...new Set([queries, keys])];
-  const prompt = promptText(state.mode, { a: all.a.length, b: all.b.length });
+  const prompt = promptText(sides, { a: all.a.length, b: all.b.length });
   const cuts = used.map((side) => cutText(side, all[side].length, MAX_TOKENS)).filter(Boolean);
   setLine(parts.status, prompt || cuts.join(' '));
   const seed = state.project ? parseSeed(state.seed) : null;
@@ -86,7 +87,7 @@ function draw(parts, engine, state) {
     return;
   }
   const shown = (side) => all[side].slice(0, MAX_TOKENS);
-  drawFigure(parts, state.mode, shown(queries), shown(keys), result);
+  drawFigure(parts, state.mode, sides, shown(queries), shown(keys), result);
 }
 
 registerWidget('cross-attention', createCrossAttention, { vectors: true });

@@ -1,7 +1,10 @@
 // The cross-attention widget's wording: titles, the line of shapes read from the engine's result,
 // the note on the grid's shape and on unknown words, the heatmap's axis names and caption, and the
-// prompts for missing input. Plain strings only.
-import { ROW_SUM_TOLERANCE, sidesOf } from './math.js';
+// prompts for missing input. Plain strings only, each read from the sides the figure's mode wires
+// (math.js: sidesOf), worked out once by the widget and passed in.
+import { ROW_SUM_TOLERANCE } from './math.js';
+
+/** @typedef {{ queries: import('./math.js').Side, keys: import('./math.js').Side }} Sides */
 
 const TIMES = '\u00d7';
 
@@ -20,11 +23,10 @@ export function tokenCount(n) {
 }
 
 /**
- * @param {import('./math.js').Mode} mode
+ * @param {Sides} sides which sentence asks and which answers (sidesOf)
  * @returns {string} the figure's title
  */
-export function titleText(mode) {
-  const { queries, keys } = sidesOf(mode);
+export function titleText({ queries, keys }) {
   return queries === keys
     ? `Self-attention of sentence ${letterOf(queries)}`
     : `Cross-attention: sentence ${letterOf(queries)} asks, sentence ${letterOf(keys)} answers`;
@@ -33,12 +35,11 @@ export function titleText(mode) {
 /**
  * The line of shapes, e.g. 'Queries: 6 tokens of sentence A; keys and values: 7 tokens of
  * sentence B; weights 6 × 7, each row sums to 1.'
- * @param {import('./math.js').Mode} mode
+ * @param {Sides} sides which sentence asks and which answers (sidesOf)
  * @param {{ nq: number, nk: number, rowError: number }} result read from the engine's output
  * @returns {string}
  */
-export function shapesText(mode, { nq, nk, rowError }) {
-  const { queries, keys } = sidesOf(mode);
+export function shapesText({ queries, keys }, { nq, nk, rowError }) {
   const of = (n, side) => `${tokenCount(n)} of sentence ${letterOf(side)}`;
   const sources =
     queries === keys
@@ -62,13 +63,12 @@ export function shapeName(nq, nk) {
 
 /**
  * Why the grid has its shape, after shapeName.
- * @param {import('./math.js').Mode} mode
+ * @param {Sides} sides which sentence asks and which answers (sidesOf)
  * @param {number} nq
  * @param {number} nk
  * @returns {string}
  */
-export function shapeNote(mode, nq, nk) {
-  const { queries, keys } = sidesOf(mode);
+export function shapeNote({ queries, keys }, nq, nk) {
   if (queries === keys) return 'self-attention always is: each token is a query and a key.';
   if (nq !== nk) return 'cross-attention need not be square.';
   return `only by chance (${tokenCount(nq)} each); add a word to get a rectangle.`;
@@ -95,23 +95,21 @@ export function unknownNote(tokens, unknown) {
 
 /**
  * What a row and a column are, e.g. 'A query' and 'B key'.
- * @param {import('./math.js').Mode} mode
+ * @param {Sides} sides which sentence asks and which answers (sidesOf)
  * @returns {{ rowName: string, colName: string }}
  */
-export function axisNames(mode) {
-  const { queries, keys } = sidesOf(mode);
+export function axisNames({ queries, keys }) {
   return { rowName: `${letterOf(queries)} query`, colName: `${letterOf(keys)} key` };
 }
 
 /**
  * The one-line description of the heatmap, for screen readers and its table.
- * @param {import('./math.js').Mode} mode
+ * @param {Sides} sides which sentence asks and which answers (sidesOf)
  * @param {number} nq
  * @param {number} nk
  * @returns {string}
  */
-export function captionText(mode, nq, nk) {
-  const { queries, keys } = sidesOf(mode);
+export function captionText({ queries, keys }, nq, nk) {
   const [q, k] = [letterOf(queries), letterOf(keys)];
   const kind =
     queries === keys ? `Self-attention weights of sentence ${q}` : 'Cross-attention weights';
@@ -123,11 +121,10 @@ export function captionText(mode, nq, nk) {
 
 /**
  * The line above the grid that says what rows and columns are.
- * @param {import('./math.js').Mode} mode
+ * @param {Sides} sides which sentence asks and which answers (sidesOf)
  * @returns {string}
  */
-export function axesText(mode) {
-  const { queries, keys } = sidesOf(mode);
+export function axesText({ queries, keys }) {
   return (
     `Rows: the tokens of sentence ${letterOf(queries)} (queries). ` +
     `Columns: the tokens of sentence ${letterOf(keys)} (keys).`
@@ -136,12 +133,11 @@ export function axesText(mode) {
 
 /**
  * The friendly prompt when a sentence the mode needs is empty, or ''.
- * @param {import('./math.js').Mode} mode
+ * @param {Sides} sides which sentence asks and which answers (sidesOf)
  * @param {{ a: number, b: number }} counts tokens in each sentence
  * @returns {string}
  */
-export function promptText(mode, counts) {
-  const { queries, keys } = sidesOf(mode);
+export function promptText({ queries, keys }, counts) {
   const missing = [...new Set([queries, keys])].filter((side) => counts[side] === 0);
   if (missing.length === 2) return 'Type both sentences: A asks, B answers.';
   if (missing.length === 0) return '';

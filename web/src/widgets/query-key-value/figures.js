@@ -9,7 +9,6 @@ import {
   highlightRows,
   renderHeatmap,
 } from '../../views/heatmap/index.js';
-import { projectionSeeds } from './math.js';
 import { buildTile, setName } from './markup.js';
 import { addWhy } from './why.js';
 import { unknownText } from '../shared/unknown-text.js';
@@ -62,7 +61,7 @@ export function drawFigures(parts, tokens, result, seed) {
   setName(tiles.x.name, same ? [[['X']], [['Q']], [['K']], [['V']]] : [[['X']]], n, d);
   renderHeatmap(tiles.x.map, xData, shared);
 
-  const wData = projectionData(result, seed, ranges.entry);
+  const wData = projectionData(result, ranges.entry);
   const wKey = same ? 'identity' : `${seed}/${dk}`;
   tiles.w.forEach((tile, m) => {
     setName(tile.name, same ? [W('Q'), W('K'), W('V'), [['I']]] : [W('QKV'[m])], d, dk);
@@ -171,13 +170,11 @@ export function clearFigures(parts) {
 /**
  * The heatmaps of W_Q, W_K and W_V (one for the identity): 100 short rows each, no labels.
  * @param {Projected} result
- * @param {number} seed
  * @param {[number, number]} range
  * @returns {HeatmapData[]}
  */
-function projectionData(result, seed, range) {
-  const { d, dk, kind } = result;
-  const seeds = projectionSeeds(seed);
+function projectionData(result, range) {
+  const { d, dk, kind, seeds } = result;
   const names = kind === 'identity' ? ['W_Q = W_K = W_V = I'] : ['W_Q', 'W_K', 'W_V'];
   return names.map((title, m) => ({
     rowLabels: numbers(d),

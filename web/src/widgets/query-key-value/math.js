@@ -4,7 +4,7 @@
 import { embedTokens } from '../../text/embed.js';
 import { MAX_SEED, projectionSeeds } from '../shared/projection-seeds.js';
 
-export { MAX_SEED, projectionSeeds };
+export { MAX_SEED };
 
 /** The widths d_k offered for seeded projections. */
 export const DK_CHOICES = [4, 8, 16];
@@ -21,6 +21,7 @@ export const KINDS = /** @type {const} */ (['identity', 'random']);
  * @property {Float32Array} x X (n, d)
  * @property {boolean[]} unknown per token, whether the vocabulary lacks it
  * @property {Float32Array[]} w [W_Q, W_K, W_V], each (d, dk); one shared array for the identity
+ * @property {number[]} seeds the seeds W_Q, W_K and W_V were drawn from; none for the identity
  * @property {Float32Array} q Q = X W_Q (n, dk)
  * @property {Float32Array} k K = X W_K (n, dk)
  * @property {Float32Array} v V = X W_V (n, dk)
@@ -44,13 +45,21 @@ export function queryKeyValue(engine, tokens, { kind, seed, dk }) {
     // X I = X: the three projections are the identity, so Q, K and V are X itself.
     const eye = identity(d);
     const w = [eye, eye, eye];
-    return { ...common, dk: d, w, q: x, k: x, v: x, scores: scores(engine, x, x, n, d) };
+    return {
+      ...common,
+      dk: d,
+      w,
+      seeds: [],
+      q: x,
+      k: x,
+      v: x,
+      scores: scores(engine, x, x, n, d),
+    };
   }
-  const w = projectionSeeds(seed)
-    .slice(0, 3)
-    .map((s) => engine.glorotUniform(d, dk, s));
+  const seeds = projectionSeeds(seed).slice(0, 3);
+  const w = seeds.map((s) => engine.glorotUniform(d, dk, s));
   const [q, k, v] = w.map((matrix) => project(engine, x, n, d, matrix, dk));
-  return { ...common, dk, w, q, k, v, scores: scores(engine, q, k, n, dk) };
+  return { ...common, dk, w, seeds, q, k, v, scores: scores(engine, q, k, n, dk) };
 }
 
 /**
