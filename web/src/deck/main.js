@@ -8,6 +8,7 @@ import '../widgets/shared/choices.css';
 import '../styles/heatmap.css';
 import '../styles/deck.css';
 import '../styles/deck-figures.css';
+import '../widgets/shared/split.css';
 import '../styles/deck-narrow.css';
 import '../styles/figure-tools.css';
 import lesson from 'virtual:lesson';
