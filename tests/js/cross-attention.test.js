@@ -1,4 +1,4 @@
-// The cross-attention widget's logic (web/src/widgets/cross-attention-math.js and -text.js) with the
+// The cross-attention widget's logic (web/src/widgets/cross-attention/math.js and text.js) with
 // real engine and the lesson's word vectors: queries from one sentence and keys and values from
 // another give an n_q x n_k grid equal to softmax(Q K^T / sqrt(d)) computed here independently;
 // the seeded projections are X W with the widget's seeds; self-attention of either sentence is

@@ -1,6 +1,6 @@
 // The numbers behind the attention-steps widget: the five steps of scaled dot-product attention,
 // the optional [pad] tokens and their padding mask, and one engine call that returns the whole
-// trace for a sentence's word vectors X, with Q = K = V = X (as in self-attention.js).
+// trace for a sentence's word vectors X, with Q = K = V = X (as in shared/self-attention.js).
 import { embedTokens } from '../../text/embed.js';
 
 /** The most tokens of the sentence used (16 with padding); longer text is cut, with a notice. */

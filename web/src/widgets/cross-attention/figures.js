@@ -13,7 +13,7 @@ import {
   unknownNote,
 } from './text.js';
 
-/** Up to this many columns, the deck draws the grid narrower (cross-attention-deck.css). */
+/** Up to this many columns, the deck draws the grid narrower (deck.css). */
 const FEW_COLUMNS = 8;
 
 /**

@@ -1,5 +1,5 @@
 // The multi-head widget's step timing: each step of its redraw becomes a performance measure
-// "multi-head <name>" (redraw-timing.js), which `npm run bench:ui` reads.
+// "multi-head <name>" (shared/redraw-timing.js), which `npm run bench:ui` reads.
 import { timedStep } from '../shared/redraw-timing.js';
 
 /**

@@ -1,5 +1,5 @@
 // The cost panel of the self-attention-pair widget: Measure times the engine's attention kernel
-// for growing n (attention-cost-timing.js), drawing each length as it is done, then prints the
+// for growing n (cost-timing.js), drawing each length as it is done, then prints the
 // slope of log(time) on log(n). The last full measurement is kept in the widget's state.
 import { setLine } from '../shared/line.js';
 import { median } from './cost-math.js';

@@ -1,6 +1,6 @@
 // The self-attention-pair widget's elements: two sentences, each with the word to follow and the
 // bars of that word's weights, then how alike the word's vectors are in the two sentences; and the
-// cost panel (attention-cost-markup.js). Ids are unique per instance, so several can share a page.
+// cost panel (cost-markup.js). Ids are unique per instance, so several can share a page.
 import { buildCostParts } from './cost-markup.js';
 
 let instances = 0;

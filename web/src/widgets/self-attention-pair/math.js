@@ -1,6 +1,6 @@
 // The numbers behind the self-attention-pair widget: one sentence's self-attention with
-// Q = K = V = X (its word vectors, no learned projections; selfAttention in self-attention.js),
-// the token the learner follows, and the cosine similarity of two rows.
+// Q = K = V = X (its word vectors, no learned projections; selfAttention in
+// shared/self-attention.js), the token the learner follows, and the cosine similarity of two rows.
 import { selfAttention } from '../shared/self-attention.js';
 
 /** @typedef {import('../shared/self-attention.js').SelfAttentionResult} SideResult */
