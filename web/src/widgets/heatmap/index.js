@@ -12,6 +12,7 @@ import { registerWidget } from '../shared/registry.js';
 import { MAX_TOKENS, countText, heatmapData } from './math.js';
 import { selfAttention } from '../shared/self-attention.js';
 import { unknownText } from '../shared/unknown-text.js';
+import './style.css';
 
 const DEFAULT_SENTENCE = 'The cat sat on the mat because it was tired.';
 const PROMPT = 'Type a sentence to see how its words attend to each other.';
