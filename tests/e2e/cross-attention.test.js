@@ -12,7 +12,7 @@ import { describe, test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { loadEngine } from 'attention-lab';
 
-import { sentenceTokens } from '../../web/src/widgets/token-matrix.js';
+import { sentenceTokens } from '../../web/src/widgets/shared/token-matrix.js';
 import { currentSlide, useSite, waitForSlide } from './browser.js';
 
 const TIMEOUT = 15_000;

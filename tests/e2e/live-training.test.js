@@ -12,7 +12,7 @@ import { describe, test } from 'node:test';
 import { loadEngine } from 'attention-lab';
 
 import { LM_TRAINING_DEFAULTS } from '../../web/src/engine/lm-training.js';
-import { EXPERIMENTS } from '../../web/src/widgets/training-experiments.js';
+import { EXPERIMENTS } from '../../web/src/widgets/training/experiments.js';
 import { openTables, readChart, useSite, waitForSlide } from './browser.js';
 import { taskWatch } from './long-tasks.js';
 

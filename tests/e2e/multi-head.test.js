@@ -16,8 +16,12 @@ import { describe, test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { loadEngine } from 'attention-lab';
 
-import { symmetricRange, weightRange } from '../../web/src/widgets/figure-range.js';
-import { embeddingWidth, sentenceTokens, tokenMatrix } from '../../web/src/widgets/token-matrix.js';
+import { symmetricRange, weightRange } from '../../web/src/widgets/shared/figure-range.js';
+import {
+  embeddingWidth,
+  sentenceTokens,
+  tokenMatrix,
+} from '../../web/src/widgets/shared/token-matrix.js';
 import {
   afterFrame,
   currentSlide,

@@ -9,7 +9,11 @@ import { describe, test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { loadEngine } from 'attention-lab';
 
-import { embeddingWidth, sentenceTokens, tokenMatrix } from '../../web/src/widgets/token-matrix.js';
+import {
+  embeddingWidth,
+  sentenceTokens,
+  tokenMatrix,
+} from '../../web/src/widgets/shared/token-matrix.js';
 import { useSite, waitForSlide } from './browser.js';
 
 const TIMEOUT = 15_000;

@@ -10,7 +10,7 @@ import { loadEngine } from 'attention-lab';
 
 import { vocabularyOf } from '../../web/src/text/embed.js';
 import { tokenize } from '../../web/src/text/tokenize.js';
-import { selfAttention } from '../../web/src/widgets/self-attention.js';
+import { selfAttention } from '../../web/src/widgets/shared/self-attention.js';
 import { useSite, waitForSlide } from './browser.js';
 
 const TIMEOUT = 15_000;

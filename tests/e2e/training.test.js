@@ -20,7 +20,7 @@ import {
   SAMPLES,
   lossBucket,
   runSpec,
-} from '../../web/src/widgets/training-experiments.js';
+} from '../../web/src/widgets/training/experiments.js';
 import { currentSlide, readChart, useSite, waitForSlide } from './browser.js';
 import { taskWatch } from './long-tasks.js';
 

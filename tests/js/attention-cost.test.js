@@ -13,7 +13,7 @@ import {
   logLogSlope,
   median,
   powerGuide,
-} from '../../web/src/widgets/attention-cost-math.js';
+} from '../../web/src/widgets/self-attention-pair/cost-math.js';
 import {
   FIT_FROM,
   REPEATS,
@@ -23,7 +23,7 @@ import {
   kernelInput,
   measureLater,
   timeRun,
-} from '../../web/src/widgets/attention-cost-timing.js';
+} from '../../web/src/widgets/self-attention-pair/cost-timing.js';
 
 const engine = await loadEngine();
 

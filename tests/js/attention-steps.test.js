@@ -11,7 +11,7 @@ import {
   finiteRange,
   hasMinusInfinity,
   stepData,
-} from '../../web/src/widgets/attention-steps-figures.js';
+} from '../../web/src/widgets/attention-steps/figures.js';
 import {
   PAD,
   PAD_MULTIPLE,
@@ -20,14 +20,14 @@ import {
   padRows,
   paddedLength,
   stepNumber,
-} from '../../web/src/widgets/attention-steps-math.js';
+} from '../../web/src/widgets/attention-steps/math.js';
 import {
   MINUS_INFINITY,
   padText,
   shapeText,
   stepText,
-} from '../../web/src/widgets/attention-steps-text.js';
-import { sentenceTokens } from '../../web/src/widgets/token-matrix.js';
+} from '../../web/src/widgets/attention-steps/text.js';
+import { sentenceTokens } from '../../web/src/widgets/shared/token-matrix.js';
 import { FLOAT32_TOLERANCE, assertClose } from './helpers.js';
 
 /** @type {import('attention-lab').Engine} */

@@ -1,4 +1,4 @@
-// The cross-attention widget's logic (web/src/widgets/cross-attention-math.js and -text.js) with the
+// The cross-attention widget's logic (web/src/widgets/cross-attention/math.js and text.js) with
 // real engine and the lesson's word vectors: queries from one sentence and keys and values from
 // another give an n_q x n_k grid equal to softmax(Q K^T / sqrt(d)) computed here independently;
 // the seeded projections are X W with the widget's seeds; self-attention of either sentence is
@@ -17,7 +17,7 @@ import {
   parseSeed,
   rowSumError,
   sidesOf,
-} from '../../web/src/widgets/cross-attention-math.js';
+} from '../../web/src/widgets/cross-attention/math.js';
 import {
   axisNames,
   captionText,
@@ -28,9 +28,9 @@ import {
   shapesText,
   titleText,
   unknownNote,
-} from '../../web/src/widgets/cross-attention-text.js';
-import { selfAttention } from '../../web/src/widgets/self-attention.js';
-import { sentenceTokens } from '../../web/src/widgets/token-matrix.js';
+} from '../../web/src/widgets/cross-attention/text.js';
+import { selfAttention } from '../../web/src/widgets/shared/self-attention.js';
+import { sentenceTokens } from '../../web/src/widgets/shared/token-matrix.js';
 import { assertClose } from './helpers.js';
 
 const engine = await loadEngine();
@@ -191,46 +191,61 @@ describe('cross-attention wording', () => {
     const cross = crossAttention(engine, A, B, null);
     const [nq, nk] = [A.length, B.length];
     assert.equal(
-      shapesText('cross', cross),
+      shapesText(sidesOf('cross'), cross),
       `Queries: ${nq} tokens of sentence A; keys and values: ${nk} tokens of sentence B; ` +
         `weights ${nq} \u00d7 ${nk}, each row sums to 1.`,
     );
     const self = crossAttention(engine, B, B, null);
     assert.equal(
-      shapesText('self-b', self),
+      shapesText(sidesOf('self-b'), self),
       `Queries, keys and values: ${nk} tokens of sentence B; weights ${nk} \u00d7 ${nk}, ` +
         'each row sums to 1.',
     );
     const one = crossAttention(engine, ['cat'], ['dog'], null);
-    assert.match(shapesText('cross', one), /^Queries: 1 token of sentence A; .* 1 token of/);
-    assert.match(shapesText('cross', { nq: 2, nk: 3, rowError: 0.01 }), /miss a sum of 1/);
+    assert.match(
+      shapesText(sidesOf('cross'), one),
+      /^Queries: 1 token of sentence A; .* 1 token of/,
+    );
+    assert.match(shapesText(sidesOf('cross'), { nq: 2, nk: 3, rowError: 0.01 }), /miss a sum of 1/);
   });
 
   test('the shape is named a rectangle or a square, with the reason', () => {
     assert.equal(shapeName(6, 9), 'Rectangle, 6 \u00d7 9:');
     assert.equal(shapeName(4, 4), 'Square, 4 \u00d7 4:');
-    assert.match(shapeNote('cross', 6, 9), /need not be square/);
-    assert.match(shapeNote('cross', 6, 6), /only by chance \(6 tokens each\)/);
-    assert.match(shapeNote('self-a', 6, 6), /always/);
+    assert.match(shapeNote(sidesOf('cross'), 6, 9), /need not be square/);
+    assert.match(shapeNote(sidesOf('cross'), 6, 6), /only by chance \(6 tokens each\)/);
+    assert.match(shapeNote(sidesOf('self-a'), 6, 6), /always/);
   });
 
   test('rows and columns are named after their sentence and role', () => {
-    assert.deepEqual(axisNames('cross'), { rowName: 'A query', colName: 'B key' });
-    assert.deepEqual(axisNames('self-b'), { rowName: 'B query', colName: 'B key' });
-    assert.match(captionText('cross', 6, 9), /^Cross-attention weights, 6 by 9\. .*sentence A.*B/);
-    assert.match(captionText('self-a', 5, 5), /^Self-attention weights of sentence A, 5 by 5/);
-    assert.match(titleText('cross'), /A asks, sentence B answers/);
-    assert.equal(titleText('self-b'), 'Self-attention of sentence B');
+    assert.deepEqual(axisNames(sidesOf('cross')), { rowName: 'A query', colName: 'B key' });
+    assert.deepEqual(axisNames(sidesOf('self-b')), { rowName: 'B query', colName: 'B key' });
+    assert.match(
+      captionText(sidesOf('cross'), 6, 9),
+      /^Cross-attention weights, 6 by 9\. .*sentence A.*B/,
+    );
+    assert.match(
+      captionText(sidesOf('self-a'), 5, 5),
+      /^Self-attention weights of sentence A, 5 by 5/,
+    );
+    assert.match(titleText(sidesOf('cross')), /A asks, sentence B answers/);
+    assert.equal(titleText(sidesOf('self-b')), 'Self-attention of sentence B');
   });
 
   test('an empty sentence the mode needs gets a prompt; one it does not need is ignored', () => {
-    assert.equal(promptText('cross', { a: 3, b: 4 }), '');
-    assert.match(promptText('cross', { a: 0, b: 0 }), /both sentences/);
-    assert.match(promptText('cross', { a: 0, b: 4 }), /^Type sentence A: .*queries/);
-    assert.match(promptText('cross', { a: 3, b: 0 }), /^Type sentence B: .*keys and values/);
-    assert.match(promptText('self-a', { a: 0, b: 4 }), /^Type sentence A to see it attend/);
-    assert.equal(promptText('self-a', { a: 2, b: 0 }), '');
-    assert.equal(promptText('self-b', { a: 0, b: 1 }), '');
+    assert.equal(promptText(sidesOf('cross'), { a: 3, b: 4 }), '');
+    assert.match(promptText(sidesOf('cross'), { a: 0, b: 0 }), /both sentences/);
+    assert.match(promptText(sidesOf('cross'), { a: 0, b: 4 }), /^Type sentence A: .*queries/);
+    assert.match(
+      promptText(sidesOf('cross'), { a: 3, b: 0 }),
+      /^Type sentence B: .*keys and values/,
+    );
+    assert.match(
+      promptText(sidesOf('self-a'), { a: 0, b: 4 }),
+      /^Type sentence A to see it attend/,
+    );
+    assert.equal(promptText(sidesOf('self-a'), { a: 2, b: 0 }), '');
+    assert.equal(promptText(sidesOf('self-b'), { a: 0, b: 1 }), '');
   });
 
   test('a cut sentence is announced; the unknown words are named once each', () => {

@@ -1,10 +1,10 @@
-// One redraw per animation frame (web/src/widgets/frame-redraw.js): any number of requests
+// One redraw per animation frame (web/src/widgets/shared/frame-redraw.js): any number of requests
 // between two frames make one redraw in the next frame; `now` redraws at once and drops the
 // request; `cancel` drops it and says whether there was one. The frames are played by hand.
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, test } from 'node:test';
 
-import { frameRedraw } from '../../web/src/widgets/frame-redraw.js';
+import { frameRedraw } from '../../web/src/widgets/shared/frame-redraw.js';
 
 /** @type {Map<number, () => void>} the callbacks waiting for the next frame */
 let waiting;

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { timed } from '../../web/src/widgets/multi-head-timing.js';
+import { timed } from '../../web/src/widgets/multi-head/timing.js';
 
 const measures = (name) => performance.getEntriesByName(`multi-head ${name}`, 'measure');
 

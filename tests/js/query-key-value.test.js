@@ -10,7 +10,7 @@ import { describe, test } from 'node:test';
 
 import { loadEngine } from 'attention-lab';
 import { layout } from '../../web/src/views/heatmap/layout.js';
-import { niceRange } from '../../web/src/widgets/query-key-value-figures.js';
+import { niceRange } from '../../web/src/widgets/query-key-value/figures.js';
 import {
   DK_CHOICES,
   identity,
@@ -19,8 +19,8 @@ import {
   project,
   queryKeyValue,
   transpose,
-} from '../../web/src/widgets/query-key-value-math.js';
-import { sentenceTokens } from '../../web/src/widgets/token-matrix.js';
+} from '../../web/src/widgets/query-key-value/math.js';
+import { sentenceTokens } from '../../web/src/widgets/shared/token-matrix.js';
 import { ROOT, assertClose } from './helpers.js';
 
 const engine = await loadEngine();

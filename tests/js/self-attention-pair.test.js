@@ -14,9 +14,9 @@ import {
   followedIndex,
   rowOf,
   sameVector,
-} from '../../web/src/widgets/self-attention-pair-math.js';
-import { selfAttention } from '../../web/src/widgets/self-attention.js';
-import { sentenceTokens } from '../../web/src/widgets/token-matrix.js';
+} from '../../web/src/widgets/self-attention-pair/math.js';
+import { selfAttention } from '../../web/src/widgets/shared/self-attention.js';
+import { sentenceTokens } from '../../web/src/widgets/shared/token-matrix.js';
 import { assertClose, rowSums } from './helpers.js';
 
 const engine = await loadEngine();

@@ -19,7 +19,7 @@ import {
   scoringParameters,
   states,
   weightSum,
-} from '../../web/src/widgets/weighted-retrieval-math.js';
+} from '../../web/src/widgets/weighted-retrieval/math.js';
 import { assertClose } from './helpers.js';
 
 /**
@@ -214,7 +214,7 @@ describe('the numbers as the figure writes them', () => {
 
   test('scores get a true minus sign and fewer decimals from 10 up', async () => {
     const { formatScore, formatSum } =
-      await import('../../web/src/widgets/weighted-retrieval-figures.js');
+      await import('../../web/src/widgets/weighted-retrieval/figures.js');
     assert.equal(formatScore(-2.256), '\u22122.26');
     assert.equal(formatScore(24.97), '25.0');
     assert.equal(formatScore(9.996), '10.0');
@@ -226,7 +226,7 @@ describe('the numbers as the figure writes them', () => {
   });
 
   test('every query word the box suggests is in the vocabulary', async () => {
-    const { SUGGESTIONS } = await import('../../web/src/widgets/weighted-retrieval-markup.js');
+    const { SUGGESTIONS } = await import('../../web/src/widgets/weighted-retrieval/markup.js');
     assert.ok(SUGGESTIONS.length > 0);
     assert.deepEqual(
       Array.from(engine.embed(SUGGESTIONS).known),

@@ -3,8 +3,8 @@
 // chosen one; each view keeps its own inputs while another is shown.
 import 'katex/dist/katex.min.css';
 import '../styles/base.css';
-import '../styles/widgets.css';
-import '../styles/choices.css';
+import '../widgets/shared/widgets.css';
+import '../widgets/shared/choices.css';
 import '../styles/heatmap.css';
 import '../styles/article.css';
 import '../styles/article-text.css';
@@ -13,8 +13,8 @@ import lesson from 'virtual:lesson';
 import '../widgets/index.js';
 import { buildFigureTools } from '../share/figure-tools.js';
 import { savedAs, viewsOf } from '../share/figure-views.js';
-import { startLoading } from '../widgets/engine-loader.js';
-import { placeWidget } from '../widgets/host.js';
+import { startLoading } from '../widgets/shared/engine-loader.js';
+import { placeWidget } from '../widgets/shared/host.js';
 import { wireBackLinks } from './back-link.js';
 import { fillFooter } from './footer.js';
 import { buildArticle } from './sections.js';

@@ -7,7 +7,7 @@
 // once.
 import { settingsFromUrl, urlWithSettings, viewFromUrl } from '../share/figure-link.js';
 import { showChosen, viewsOf } from '../share/figure-views.js';
-import { placeWidget } from '../widgets/host.js';
+import { placeWidget } from '../widgets/shared/host.js';
 
 /** How long the address waits after the last change before it follows the figure, in ms. */
 const SETTLE_MS = 250;

@@ -13,9 +13,9 @@
 import { vocabularyOf } from '../../text/embed.js';
 import { tokenize } from '../../text/tokenize.js';
 import { VectorsUnavailable } from '../../text/vectors.js';
-import { frameRedraw } from '../frame-redraw.js';
-import { timedStep } from '../redraw-timing.js';
-import { registerWidget } from '../registry.js';
+import { frameRedraw } from '../shared/frame-redraw.js';
+import { timedStep } from '../shared/redraw-timing.js';
+import { registerWidget } from '../shared/registry.js';
 import { clearFigures, drawFigures } from './figures.js';
 import { ModelUnavailable, loadModelOnce, loadedModel } from '../../text/language-model.js';
 import { buildLanguageModelParts, setLine } from './markup.js';
@@ -29,7 +29,7 @@ import {
   randomWords,
   repeatedText,
 } from './math.js';
-import './language-model.css';
+import './style.css';
 
 const DEFAULT_SENTENCE = 'The cat sat on the mat because it was tired.';
 const LOADING = 'Loading the trained language model\u2026';
@@ -45,7 +45,7 @@ const MAX_REPEATS = 1_000_000;
  * @typedef {import('../../engine/index.js').LanguageModel} LanguageModel
  */
 
-/** @returns {import('../registry.js').Widget} */
+/** @returns {import('../shared/registry.js').Widget} */
 function createLanguageModel() {
   /** @type {import('./markup.js').LanguageModelParts | null} */
   let parts = null;

@@ -1,0 +1,134 @@
+// The `attention-steps` widget: softmax(QK^T / sqrt(d_k) + M) V one step at a time, for the word
+// vectors of the learner's sentence (Q = K = V = X): raw scores, scaled scores, the mask added,
+// the weights, the output. Previous and Next (or the list of steps) move through the engine's trace
+// of one attention call; a causal-mask toggle and a padding toggle ([pad] tokens and a key padding
+// mask) change what it computes. Props: { sentence, causal, padding, step, state }; state keeps
+// the learner's sentence, toggles and step across mounts.
+import './style.css';
+import './deck.css';
+import { clearStep, drawStep, stepData } from './figures.js';
+import { announceStep, buildAttentionStepsParts, showStep } from './markup.js';
+import { MAX_TOKENS, STEPS, attentionSteps, stepNumber } from './math.js';
+import { padText, shapeText, stepText } from './text.js';
+import { setLine } from '../shared/line.js';
+import { registerWidget } from '../shared/registry.js';
+import { unknownText } from '../shared/unknown-text.js';
+import { sentenceTokens } from '../shared/token-matrix.js';
+
+const DEFAULT_SENTENCE = 'The cook tasted the soup and added more salt.';
+const PROMPT = 'Type a sentence to follow its attention step by step.';
+
+/**
+ * @typedef {{ sentence: string, causal: boolean, padding: boolean, step: number }} Inputs
+ */
+
+/** @returns {import('../shared/registry.js').Widget} */
+function createAttentionSteps() {
+  /** @type {import('./markup.js').AttentionStepsParts | null} */
+  let parts = null;
+  let engine = null;
+  /** @type {Partial<Inputs>} */
+  let state = {};
+
+  const redraw = () => {
+    if (!parts) return;
+    state.sentence = parts.sentence.value;
+    state.causal = parts.causal.checked;
+    state.padding = parts.padding.checked;
+    draw(parts, engine, /** @type {Inputs} */ (state));
+  };
+  /** @param {unknown} wanted a step number; out of range changes nothing */
+  const goTo = (wanted) => {
+    const step = stepNumber(wanted, state.step);
+    if (!parts || step === state.step) return;
+    state.step = step;
+    redraw();
+    announceStep(parts, step);
+  };
+  /** @param {MouseEvent} event */
+  const onStepper = (event) => {
+    const button = /** @type {Element} */ (event.target).closest?.('button');
+    if (!parts || !button) return;
+    if (button.getAttribute('aria-disabled') === 'true') return;
+    if (button === parts.prev) goTo((state.step ?? 1) - 1);
+    else if (button === parts.next) goTo((state.step ?? 1) + 1);
+    else goTo(/** @type {HTMLElement} */ (button).dataset.step);
+  };
+
+  const apply = (props) => {
+    state = props.state ?? {};
+    parts.sentence.value = String(state.sentence ?? props.sentence ?? DEFAULT_SENTENCE);
+    parts.causal.checked = Boolean(state.causal ?? props.causal);
+    parts.padding.checked = Boolean(state.padding ?? props.padding);
+    state.step = stepNumber(state.step ?? props.step);
+    redraw();
+  };
+
+  return {
+    mount(el, props, facade) {
+      engine = facade;
+      parts = buildAttentionStepsParts(el.ownerDocument, MAX_TOKENS);
+      el.replaceChildren(parts.root);
+      parts.sentence.addEventListener('input', redraw);
+      parts.causal.addEventListener('change', redraw);
+      parts.padding.addEventListener('change', redraw);
+      parts.stepper.addEventListener('click', onStepper);
+      apply(props);
+    },
+    update(props) {
+      if (parts) apply(props);
+    },
+    destroy() {
+      if (!parts) return;
+      parts.sentence.removeEventListener('input', redraw);
+      parts.causal.removeEventListener('change', redraw);
+      parts.padding.removeEventListener('change', redraw);
+      parts.stepper.removeEventListener('click', onStepper);
+      clearStep(parts);
+      parts.root.remove();
+      parts = null;
+      engine = null;
+    },
+  };
+}
+
+/**
+ * Reads the inputs and draws the current step, or says why there is nothing to draw.
+ * @param {import('./markup.js').AttentionStepsParts} parts
+ * @param {object} engine the facade, word vectors loaded
+ * @param {Inputs} inputs
+ * @returns {import('../../views/heatmap/index.js').HeatmapData | null} what the figure now shows
+ */
+function draw(parts, engine, { sentence, causal, padding, step }) {
+  showStep(parts, step);
+  const all = sentenceTokens(engine, sentence);
+  const words = all.slice(0, MAX_TOKENS);
+  const cut = `Showing the first ${MAX_TOKENS} of ${all.length} tokens.`;
+  setLine(parts.status, all.length === 0 ? PROMPT : all.length > MAX_TOKENS ? cut : '');
+  let result = null;
+  let problem = '';
+  if (words.length > 0) {
+    try {
+      result = attentionSteps(engine, words, { causal, padding });
+    } catch (error) {
+      console.error(error);
+      problem = `The attention could not be computed: ${error.message}`;
+    }
+  }
+  setLine(parts.error, problem);
+  parts.result.hidden = !result;
+  if (!result) {
+    clearStep(parts);
+    return null;
+  }
+  parts.title.textContent = `Step ${step} of ${STEPS.length} \u00b7 ${STEPS[step - 1].title}`;
+  parts.shape.textContent = shapeText(result, step);
+  parts.explain.textContent = stepText(result, step, padding);
+  setLine(parts.padNote, padText(result));
+  setLine(parts.unknown, unknownText(words, result.unknown));
+  const data = stepData(result, step);
+  drawStep(parts, data);
+  return data;
+}
+
+registerWidget('attention-steps', createAttentionSteps, { vectors: true });

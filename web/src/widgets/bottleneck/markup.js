@@ -1,0 +1,73 @@
+// The bottleneck widget's elements: the memory width (one choice per width on offer) and the seed,
+// then the figure: its title, the one-line reading, the line chart and a note on guessing. Ids are
+// unique per instance, so several can share a page.
+import { CODEBOOK, COUNTS, MAX_SEED, TRIALS, WIDTHS } from './sweep.js';
+
+let instances = 0;
+
+/**
+ * Builds the widget's elements (not yet in the page).
+ * @param {Document} doc
+ */
+export function buildBottleneckParts(doc) {
+  const id = `bn-${++instances}`;
+  const root = doc.createElement('div');
+  root.className = 'bn split';
+  const choices = WIDTHS.map(
+    (d) =>
+      `<label class="choice bn-choice"><input type="radio" name="${id}-width" value="${d}" />${d}</label>`,
+  ).join('');
+  const guess = Math.round(100 / CODEBOOK);
+  root.innerHTML = `
+    <div class="bn-controls split-controls">
+      <div class="bn-row">
+        <fieldset class="bn-widths" aria-describedby="${id}-width-help">
+          <legend>Memory width <var>d</var></legend>
+          <div class="choices numeric bn-choices">${choices}</div>
+        </fieldset>
+        <div class="bn-seed-field">
+          <label class="bn-seed-label" for="${id}-seed">Seed</label>
+          <input id="${id}-seed" class="bn-seed" name="seed" type="number" inputmode="numeric"
+            min="0" max="${MAX_SEED}" step="1" aria-describedby="${id}-seed-help" />
+        </div>
+      </div>
+      <p id="${id}-width-help" class="help bn-help">
+        The fixed vector has <var>d</var> numbers whatever <var>N</var> is; attention keeps all
+        <var>N</var> keys and values of width <var>d</var>.
+      </p>
+      <p id="${id}-seed-help" class="help bn-help">
+        The seed draws the facts: for each <var>N</var>, ${TRIALS} times over, <var>N</var>
+        random keys of ±1s, each paired with one of ${CODEBOOK} random values.
+      </p>
+    </div>
+    <div class="bn-output split-output">
+      <p class="status busy bn-status" role="status" hidden></p>
+      <p class="error bn-error" role="alert" hidden></p>
+      <figure class="bn-figure" aria-labelledby="${id}-title">
+        <figcaption id="${id}-title" class="bn-title">
+          Facts read back exactly, out of <var>N</var> stored (${COUNTS[0]} to
+          ${COUNTS[COUNTS.length - 1]})
+        </figcaption>
+        <p class="bn-reading" aria-live="polite"></p>
+        <div class="bn-chart"></div>
+        <p class="note bn-note">
+          Picking one of the ${CODEBOOK} values at random would be right ${guess}% of the time.
+        </p>
+      </figure>
+    </div>`;
+  const find = (selector) => /** @type {any} */ (root.querySelector(selector));
+  return {
+    root,
+    widths: /** @type {HTMLInputElement[]} */ (
+      Array.from(root.querySelectorAll('.bn-choice input'))
+    ),
+    seed: /** @type {HTMLInputElement} */ (find('.bn-seed')),
+    status: find('.bn-status'),
+    error: find('.bn-error'),
+    figure: find('.bn-figure'),
+    reading: find('.bn-reading'),
+    chart: find('.bn-chart'),
+  };
+}
+
+/** @typedef {ReturnType<typeof buildBottleneckParts>} BottleneckParts */

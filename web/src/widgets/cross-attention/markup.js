@@ -1,0 +1,127 @@
+// The cross-attention widget's elements: two sentences, the mode (cross, or self-attention of
+// either sentence), optional seeded projections, then the line of shapes and the weights' heatmap.
+// Ids are unique per instance, so several can share a page.
+import { buildReadout } from '../../views/heatmap/index.js';
+import { MAX_SEED, MAX_TOKENS } from './math.js';
+
+let instances = 0;
+
+/** The mode switch: value, visible name. */
+const MODE_CHOICES = [
+  ['cross', 'Cross: A asks B'],
+  ['self-a', 'Self: A asks A'],
+  ['self-b', 'Self: B asks B'],
+];
+
+/**
+ * Builds the widget's elements (not yet in the page).
+ * @param {Document} doc
+ */
+export function buildCrossParts(doc) {
+  const id = `xa-${++instances}`;
+  const root = doc.createElement('div');
+  root.className = 'xa split';
+  const sentence = (side, name, help) => `
+      <label class="field-label xa-label" for="${id}-${side}">${name}</label>
+      <input id="${id}-${side}" class="xa-sentence xa-${side}" name="sentence-${side}" type="text"
+        dir="auto" spellcheck="false" autocomplete="off" autocapitalize="off"
+        aria-describedby="${id}-${side}-help" />
+      <p id="${id}-${side}-help" class="help xa-help">${help}</p>`;
+  const modes = MODE_CHOICES.map(
+    ([value, name]) =>
+      `<label class="choice xa-choice"><input type="radio" name="${id}-mode" value="${value}" />` +
+      `${name}</label>`,
+  ).join('');
+  root.innerHTML = `
+    <div class="xa-controls split-controls">
+      <div class="xa-sentences">
+        ${sentence('a', 'Sentence A', `Its tokens ask: the queries (up to ${MAX_TOKENS}).`)}
+        ${sentence('b', 'Sentence B', `Its tokens answer: the keys and values (up to ${MAX_TOKENS}).`)}
+      </div>
+      <fieldset class="xa-modes" aria-describedby="${id}-mode-help">
+        <legend>Mode</legend>
+        <div class="choices xa-choices">${modes}</div>
+        <p id="${id}-mode-help" class="help xa-help">
+          Cross: queries from A, keys and values from B. Self: all three from one sentence.
+        </p>
+      </fieldset>
+      <div class="xa-projection">
+        <div class="toggle xa-toggle">
+          <input id="${id}-project" class="xa-project" name="project" type="checkbox"
+            aria-describedby="${id}-project-help" />
+          <label for="${id}-project">Random W<sub>Q</sub>, W<sub>K</sub>, W<sub>V</sub></label>
+        </div>
+        <span class="xa-seed-field">
+          <label class="xa-seed-label" for="${id}-seed">Seed</label>
+          <input id="${id}-seed" class="xa-seed" name="seed" type="number" inputmode="numeric"
+            min="0" max="${MAX_SEED}" step="1" aria-describedby="${id}-project-help" />
+        </span>
+        <p id="${id}-project-help" class="help xa-help">
+          Off: Q, K and V are the word vectors themselves. On: each is multiplied by its own
+          Glorot-uniform matrix, drawn from the seed and the numbers after it.
+        </p>
+      </div>
+    </div>
+    <div class="xa-output split-output">
+      <p class="status xa-status" role="status" hidden></p>
+      <p class="error xa-error" role="alert" hidden></p>
+      <figure class="xa-result" aria-labelledby="${id}-title" hidden>
+        <figcaption id="${id}-title" class="xa-title"></figcaption>
+        <p class="xa-shapes"></p>
+        <p class="help xa-axes"></p>
+        <div class="xa-figure"></div>
+        <div class="xa-tables"></div>
+        <p class="note xa-note">
+          <strong class="xa-shape"></strong> <span class="xa-why"></span>
+          <span class="xa-unknown"></span>
+        </p>
+      </figure>
+    </div>`;
+  const find = (selector) => /** @type {any} */ (root.querySelector(selector));
+  const readout = buildReadout(doc, `${id}-readout`, 'weight');
+  readout.classList.add('xa-readout');
+  find('.xa-figure').after(readout);
+  return {
+    root,
+    /** @type {HTMLInputElement} */
+    a: find('.xa-a'),
+    /** @type {HTMLInputElement} */
+    b: find('.xa-b'),
+    /** @type {HTMLInputElement[]} */
+    modes: [...root.querySelectorAll('.xa-choice input')],
+    /** @type {HTMLInputElement} */
+    project: find('.xa-project'),
+    /** @type {HTMLInputElement} */
+    seed: find('.xa-seed'),
+    status: find('.xa-status'),
+    error: find('.xa-error'),
+    result: find('.xa-result'),
+    title: find('.xa-title'),
+    shape: find('.xa-shape'),
+    shapes: find('.xa-shapes'),
+    axes: find('.xa-axes'),
+    figure: find('.xa-figure'),
+    readout,
+    tables: find('.xa-tables'),
+    why: find('.xa-why'),
+    unknown: find('.xa-unknown'),
+  };
+}
+
+/** @typedef {ReturnType<typeof buildCrossParts>} CrossParts */
+
+/**
+ * @param {CrossParts} parts
+ * @returns {string} the chosen mode's value
+ */
+export function checkedMode(parts) {
+  return parts.modes.find((input) => input.checked)?.value ?? 'cross';
+}
+
+/**
+ * @param {CrossParts} parts
+ * @param {string} mode
+ */
+export function checkMode(parts, mode) {
+  for (const input of parts.modes) input.checked = input.value === mode;
+}

@@ -1,0 +1,147 @@
+// The `heatmap` widget: a sentence box and a causal-mask toggle, and the self-attention weights of
+// the sentence as a heatmap, computed by the engine as the learner types. Props: { sentence,
+// causal, view, from, state }; state keeps the learner's sentence, toggle, view (grid or lines) and
+// chosen token across mounts.
+import { vocabularyOf } from '../../text/embed.js';
+import { tokenize } from '../../text/tokenize.js';
+import { frameRedraw } from '../shared/frame-redraw.js';
+import { chosenView, clearViews, drawView, setView } from './lines.js';
+import { buildHeatmapParts } from './markup.js';
+import { setLine } from '../shared/line.js';
+import { registerWidget } from '../shared/registry.js';
+import { MAX_TOKENS, countText, heatmapData } from './math.js';
+import { selfAttention } from '../shared/self-attention.js';
+import { unknownText } from '../shared/unknown-text.js';
+import './style.css';
+
+const DEFAULT_SENTENCE = 'The cat sat on the mat because it was tired.';
+const PROMPT = 'Type a sentence to see how its words attend to each other.';
+
+/**
+ * @typedef {{ sentence?: string, causal?: boolean, view?: string, from?: number }} HeatmapInputs
+ * @typedef {HeatmapInputs & { state?: HeatmapInputs }} HeatmapProps
+ */
+
+/** @returns {import('../shared/registry.js').Widget} */
+function createHeatmap() {
+  /** @type {ReturnType<typeof buildHeatmapParts> | null} */
+  let parts = null;
+  /** @type {HTMLElement | null} */
+  let host = null;
+  let engine = null;
+  let state = {};
+
+  const readInputs = () => {
+    state.sentence = parts.sentence.value;
+    state.causal = parts.causal.checked;
+    state.view = chosenView(parts);
+  };
+  // Typing redraws once per frame, from the latest inputs; the other controls redraw at once.
+  const frame = frameRedraw(() => {
+    if (!parts) return;
+    readInputs();
+    state.from = draw(parts, engine, state, pick);
+  });
+  const redraw = frame.now;
+  const pickFromList = () => {
+    state.from = Number(parts?.from.value);
+    redraw();
+  };
+  /** @param {number} index */
+  const pick = (index) => {
+    state.from = index;
+    redraw();
+  };
+
+  /** @param {HeatmapProps} props */
+  const apply = (props) => {
+    state = props.state ?? {};
+    parts.sentence.value = state.sentence ?? props.sentence ?? DEFAULT_SENTENCE;
+    parts.causal.checked = state.causal ?? Boolean(props.causal);
+    setView(parts, state.view ?? props.view);
+    state.from = Number(state.from ?? props.from ?? 0);
+    redraw();
+  };
+
+  return {
+    mount(el, props, facade) {
+      host = el;
+      engine = facade;
+      parts = buildHeatmapParts(el.ownerDocument);
+      el.replaceChildren(parts.root);
+      parts.sentence.addEventListener('input', frame.request);
+      parts.causal.addEventListener('change', redraw);
+      parts.views.addEventListener('change', redraw);
+      parts.from.addEventListener('change', pickFromList);
+      apply(props);
+    },
+    update(props) {
+      if (parts) apply(props);
+    },
+    destroy() {
+      if (parts) {
+        // Input not yet drawn is still the learner's.
+        if (frame.cancel()) readInputs();
+        parts.sentence.removeEventListener('input', frame.request);
+        parts.causal.removeEventListener('change', redraw);
+        parts.views.removeEventListener('change', redraw);
+        parts.from.removeEventListener('change', pickFromList);
+        clearViews(parts);
+      }
+      host?.replaceChildren();
+      parts = null;
+      host = null;
+      engine = null;
+    },
+  };
+}
+
+/**
+ * Reads the inputs and redraws the figure, or shows why there is none.
+ * @param {ReturnType<typeof buildHeatmapParts>} parts
+ * @param {{ embed: Function, attention: Function }} engine the facade, word vectors loaded
+ * @param {{ sentence: string, causal: boolean, from?: number }} inputs
+ * @param {(index: number) => void} pick what a click on a token of the lines view does
+ * @returns {number | undefined} the token the lines view starts from
+ */
+function draw(parts, engine, { sentence, causal, from = 0 }, pick) {
+  const all = tokenize(sentence, { known: vocabularyOf(engine) });
+  if (all.length === 0) {
+    hideFigure(parts);
+    setLine(parts.error, '');
+    setLine(parts.status, PROMPT);
+    return from;
+  }
+  const tokens = all.slice(0, MAX_TOKENS);
+  setLine(
+    parts.status,
+    all.length > MAX_TOKENS
+      ? `Showing the first ${MAX_TOKENS} of ${all.length} tokens; the rest are left out.`
+      : '',
+  );
+  let weights;
+  let unknown;
+  try {
+    ({ weights, unknown } = selfAttention(engine, tokens, causal));
+  } catch (error) {
+    console.error(error);
+    hideFigure(parts);
+    setLine(parts.error, `The weights could not be computed: ${error.message}`);
+    return from;
+  }
+  setLine(parts.error, '');
+  parts.count.textContent = countText(tokens.length, causal);
+  parts.result.hidden = false;
+  const data = heatmapData(tokens, weights, causal, unknown);
+  const chosen = drawView(parts, { tokens, weights, causal, unknown, data }, from, pick);
+  setLine(parts.unknown, unknownText(tokens, unknown));
+  return chosen;
+}
+
+/** @param {ReturnType<typeof buildHeatmapParts>} parts */
+function hideFigure(parts) {
+  parts.result.hidden = true;
+  clearViews(parts);
+}
+
+registerWidget('heatmap', createHeatmap, { vectors: true });

@@ -1,0 +1,112 @@
+// The `knowledge-check` widget: the lesson's check questions (slides/quiz.yaml, `check`) as a quiz
+// view. Its session lives in props.state, so leaving the slide and coming back keeps the learner's
+// progress for this visit; nothing is stored anywhere else. A question on the trained language
+// model waits for the model to load (web/src/text/language-model.js).
+import lesson from 'virtual:lesson';
+
+import { needsLanguageModel } from '../../quiz/generators/index.js';
+import { createSession } from '../../quiz/session.js';
+import { mountQuiz } from '../../quiz/view.js';
+import { loadModelOnce } from '../../text/language-model.js';
+import { registerWidget } from '../shared/registry.js';
+import '../../quiz/quiz.css';
+
+/**
+ * The check's items, in the order `check` lists them.
+ * @returns {object[]}
+ */
+function checkItems() {
+  const byId = new Map(lesson.quiz.items.map((item) => [item.id, item]));
+  return lesson.quiz.check.map((id) => {
+    const item = byId.get(id);
+    if (!item) throw new Error(`knowledge check: no quiz item has the id "${id}"`);
+    return item;
+  });
+}
+
+const LOADING_MODEL = 'Loading the trained language model for the last question\u2026';
+const MODEL_MISSING =
+  'The trained language model could not be loaded, so its question is left out. ' +
+  'Reload the page to try again.';
+
+/**
+ * One message line.
+ * @param {HTMLElement} el
+ * @param {'status' | 'note'} kind
+ * @param {string} text
+ * @returns {HTMLParagraphElement}
+ */
+function line(el, kind, text) {
+  const p = el.ownerDocument.createElement('p');
+  p.className = kind === 'status' ? 'widget-message status busy' : 'widget-message note';
+  if (kind === 'status') p.setAttribute('role', 'status');
+  p.textContent = text;
+  return p;
+}
+
+/**
+ * @param {HTMLElement} el
+ * @param {'status' | 'note'} kind
+ * @param {string} text
+ */
+function showLine(el, kind, text) {
+  el.replaceChildren(line(el, kind, text));
+}
+
+/** @returns {import('../shared/registry.js').Widget} */
+function createKnowledgeCheck() {
+  /** @type {ReturnType<typeof mountQuiz> | null} */
+  let view = null;
+  let gone = false;
+
+  return {
+    mount(el, props, engine) {
+      const state = props.state ?? {};
+      gone = false;
+      const show = () => {
+        if (gone) return;
+        view = mountQuiz(el, state.session);
+      };
+      if (state.session) {
+        show();
+        return;
+      }
+      const items = checkItems();
+      if (!items.some(needsLanguageModel) || engine.languageModel) {
+        state.session = createSession(items, { engine });
+        show();
+        return;
+      }
+      // A question reads the trained language model: load it first (once per page, shared with
+      // the figures that show it). Without it, the check goes on without that question.
+      showLine(el, 'status', LOADING_MODEL);
+      loadModelOnce(engine).then(
+        () => {
+          state.session ??= createSession(items, { engine });
+          show();
+        },
+        () => {
+          if (gone) return;
+          state.session ??= createSession(
+            items.filter((item) => !needsLanguageModel(item)),
+            {
+              engine,
+            },
+          );
+          show();
+          el.prepend(line(el, 'note', MODEL_MISSING));
+        },
+      );
+    },
+    update() {
+      view?.render();
+    },
+    destroy() {
+      gone = true;
+      view?.destroy();
+      view = null;
+    },
+  };
+}
+
+registerWidget('knowledge-check', createKnowledgeCheck);

@@ -1,0 +1,122 @@
+// The `multi-head` widget: a sentence, a head count h among the divisors of d_model and a seed;
+// the weights of every head as small multiples, the combined output, d_k and the parameter counts
+// of one wide head and of h narrow ones. Props: { sentence, heads, seed, state }; state keeps the
+// learner's sentence, heads and seed across mounts.
+import { setLine } from '../shared/line.js';
+import { frameRedraw } from '../shared/frame-redraw.js';
+import { clearFigures, drawCounts, drawFigures } from './figures.js';
+import { buildMultiHeadParts, setHeadChoices } from './markup.js';
+import { MAX_SEED, headChoices, multiHead, parameterCounts } from './math.js';
+import { timed } from './timing.js';
+import { registerWidget } from '../shared/registry.js';
+import { embeddingWidth, sentenceTokens } from '../shared/token-matrix.js';
+import './style.css';
+import './deck.css';
+
+const MAX_TOKENS = 64;
+const DEFAULTS = {
+  sentence: 'The cat sat on the mat because it was tired.',
+  heads: 4,
+  seed: 1,
+};
+const PROMPT = 'Type a sentence to see what each head attends to.';
+
+/** @returns {import('../shared/registry.js').Widget} */
+function createMultiHead() {
+  /** @type {import('./markup.js').MultiHeadParts | null} */
+  let parts = null;
+  let engine = null;
+  let state = {};
+
+  const readInputs = () => {
+    state.sentence = parts.sentence.value;
+    const checked = parts.choices.querySelector('input:checked');
+    state.heads = Number(checked?.value ?? state.heads);
+    state.seed = parts.seed.value;
+  };
+  // Typing redraws once per frame, from the latest inputs.
+  const frame = frameRedraw(() => {
+    if (!parts) return;
+    readInputs();
+    timed('redraw', () => draw(parts, engine, state));
+  });
+
+  const apply = (props) => {
+    state = props.state ?? {};
+    const choices = headChoices(embeddingWidth());
+    const wanted = Number(state.heads ?? props.heads ?? DEFAULTS.heads);
+    const heads = choices.includes(wanted)
+      ? wanted
+      : (choices.filter((h) => h <= wanted).pop() ?? choices[0]);
+    parts.sentence.value = state.sentence ?? props.sentence ?? DEFAULTS.sentence;
+    parts.seed.value = String(state.seed ?? props.seed ?? DEFAULTS.seed);
+    setHeadChoices(parts, choices, heads);
+    frame.now();
+  };
+
+  return {
+    mount(el, props, facade) {
+      engine = facade;
+      parts = buildMultiHeadParts(el.ownerDocument, MAX_TOKENS);
+      el.replaceChildren(parts.root);
+      parts.root.addEventListener('input', frame.request);
+      apply(props);
+    },
+    update(props) {
+      if (parts) apply(props);
+    },
+    destroy() {
+      if (!parts) return;
+      // Input not yet drawn is still the learner's.
+      if (frame.cancel()) readInputs();
+      parts.root.removeEventListener('input', frame.request);
+      clearFigures(parts);
+      parts.root.remove();
+      parts = null;
+      engine = null;
+    },
+  };
+}
+
+/**
+ * Reads the inputs and redraws, or says why there is nothing to draw.
+ * @param {import('./markup.js').MultiHeadParts} parts
+ * @param {object} engine
+ * @param {{ sentence: string, heads: number, seed: string }} inputs
+ */
+function draw(parts, engine, { sentence, heads, seed }) {
+  const d = embeddingWidth();
+  drawCounts(parts, parameterCounts(d, heads), d, heads);
+  const all = timed('tokens', () => sentenceTokens(engine, sentence));
+  const seedValue = parseSeed(seed);
+  const cut = `Showing the first ${MAX_TOKENS} of ${all.length} tokens.`;
+  setLine(parts.status, all.length === 0 ? PROMPT : all.length > MAX_TOKENS ? cut : '');
+  let problem = '';
+  let result = null;
+  if (all.length > 0 && seedValue === null) {
+    problem = `The seed must be a whole number from 0 to ${MAX_SEED}.`;
+  } else if (all.length > 0) {
+    try {
+      result = timed('engine', () => multiHead(engine, all.slice(0, MAX_TOKENS), heads, seedValue));
+    } catch (error) {
+      console.error(error);
+      problem = `The heads could not be computed: ${error.message}`;
+    }
+  }
+  setLine(parts.error, problem);
+  parts.result.hidden = !result;
+  if (result) drawFigures(parts, all.slice(0, MAX_TOKENS), result);
+  else clearFigures(parts);
+}
+
+/**
+ * @param {string} text what the seed box holds
+ * @returns {number | null} the seed, or null when it is not a whole number in the engine's range
+ */
+function parseSeed(text) {
+  const value = Number(text);
+  const ok = text.trim() !== '' && Number.isInteger(value) && value >= 0 && value <= MAX_SEED;
+  return ok ? value : null;
+}
+
+registerWidget('multi-head', createMultiHead, { vectors: true });

@@ -1,0 +1,111 @@
+// The multi-head widget's elements: sentence, head count, seed, the sizes and parameter counts,
+// then the per-head weights (small multiples) and the combined output. Ids are unique per instance.
+import { buildReadout } from '../../views/heatmap/index.js';
+import { MAX_SEED } from './math.js';
+
+let instances = 0;
+
+/**
+ * Builds the widget's elements (not yet in the page).
+ * @param {Document} doc
+ * @param {number} maxTokens
+ */
+export function buildMultiHeadParts(doc, maxTokens) {
+  const id = `mh-${++instances}`;
+  const root = doc.createElement('div');
+  root.className = 'mh';
+  root.innerHTML = `
+    <div class="mh-controls">
+      <label class="field-label" for="${id}-sentence">Sentence</label>
+      <textarea id="${id}-sentence" class="hm-sentence mh-sentence" name="sentence" rows="2"
+        spellcheck="false" autocomplete="off" autocapitalize="off"
+        aria-describedby="${id}-sentence-help"></textarea>
+      <p id="${id}-sentence-help" class="help mh-help">
+        Words and punctuation become tokens; the figure draws the first ${maxTokens}.
+      </p>
+      <div class="mh-row">
+        <fieldset class="mh-heads">
+          <legend>Heads <var>h</var></legend>
+          <div class="mh-choices"></div>
+        </fieldset>
+        <div class="mh-seed-field">
+          <label class="mh-seed-label" for="${id}-seed">Seed</label>
+          <input id="${id}-seed" class="mh-seed" name="seed" type="number" inputmode="numeric"
+            min="0" max="${MAX_SEED}" step="1" aria-describedby="${id}-seed-help" />
+        </div>
+      </div>
+      <p id="${id}-seed-help" class="help mh-help">
+        W<sup>Q</sup>, W<sup>K</sup>, W<sup>V</sup> and W<sup>O</sup> are drawn with
+        Glorot-uniform numbers from the seed and the three after it.
+      </p>
+      <p class="mh-sizes" aria-live="polite"></p>
+      <div class="mh-params" aria-live="polite"></div>
+    </div>
+    <div class="mh-output">
+      <p class="status mh-status" role="status" hidden></p>
+      <p class="error mh-error" role="alert" hidden></p>
+      <div class="mh-result" hidden>
+        <figure class="mh-figure" aria-labelledby="${id}-heads-title">
+          <figcaption id="${id}-heads-title" class="mh-title"></figcaption>
+          <div class="mh-grid"></div>
+          <div class="mh-legend"></div>
+        </figure>
+        <figure class="mh-figure" aria-labelledby="${id}-out-title">
+          <figcaption id="${id}-out-title" class="mh-title"></figcaption>
+          <div class="mh-out"></div>
+        </figure>
+        <p class="note mh-unknown" hidden></p>
+        <div class="mh-tables"></div>
+      </div>
+    </div>`;
+  const find = (selector) => /** @type {any} */ (root.querySelector(selector));
+  const readout = buildReadout(doc, `${id}-readout`, 'value');
+  readout.classList.add('mh-readout');
+  find('.mh-unknown').before(readout);
+  return {
+    id,
+    root,
+    sentence: find('.mh-sentence'),
+    choices: find('.mh-choices'),
+    seed: find('.mh-seed'),
+    sizes: find('.mh-sizes'),
+    params: find('.mh-params'),
+    output: find('.mh-output'),
+    status: find('.mh-status'),
+    error: find('.mh-error'),
+    result: find('.mh-result'),
+    headsTitle: find(`#${id}-heads-title`),
+    grid: find('.mh-grid'),
+    outTitle: find(`#${id}-out-title`),
+    out: find('.mh-out'),
+    legend: find('.mh-legend'),
+    readout,
+    unknown: find('.mh-unknown'),
+    tables: find('.mh-tables'),
+    /** @type {import('./figures.js').Fit | null} how the figure fits its column */
+    fit: null,
+  };
+}
+
+/** @typedef {ReturnType<typeof buildMultiHeadParts>} MultiHeadParts */
+
+/**
+ * Fills the head-count radio group with one choice per divisor of d_model.
+ * @param {MultiHeadParts} parts
+ * @param {number[]} choices
+ * @param {number} checked
+ */
+export function setHeadChoices(parts, choices, checked) {
+  const doc = parts.root.ownerDocument;
+  parts.choices.replaceChildren(
+    ...choices.map((h) => {
+      const label = doc.createElement('label');
+      label.className = 'mh-choice';
+      const input = doc.createElement('input');
+      Object.assign(input, { type: 'radio', name: `${parts.id}-heads`, value: String(h) });
+      input.checked = h === checked;
+      label.append(input, doc.createTextNode(String(h)));
+      return label;
+    }),
+  );
+}

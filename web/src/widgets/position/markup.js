@@ -1,0 +1,81 @@
+// The position widget's elements: sentence, Shuffle and Original order, the positional-encoding
+// toggle, the order on show and the equivariance check, then the output and encoding heatmaps.
+import { buildReadout } from '../../views/heatmap/index.js';
+
+let instances = 0;
+
+/**
+ * Builds the widget's elements (not yet in the page).
+ * @param {Document} doc
+ * @param {number} maxTokens
+ */
+export function buildPositionParts(doc, maxTokens) {
+  const id = `pos-${++instances}`;
+  const root = doc.createElement('div');
+  root.className = 'pos split';
+  root.innerHTML = `
+    <div class="pos-controls split-controls">
+      <label class="field-label" for="${id}-sentence">Sentence</label>
+      <textarea id="${id}-sentence" class="hm-sentence pos-sentence" name="sentence" rows="2"
+        spellcheck="false" autocomplete="off" autocapitalize="off"
+        aria-describedby="${id}-sentence-help"></textarea>
+      <p id="${id}-sentence-help" class="help pos-help">
+        Words and punctuation become tokens (up to ${maxTokens}).
+      </p>
+      <div class="pos-actions">
+        <button type="button" class="pos-button pos-shuffle">Shuffle</button>
+        <button type="button" class="pos-button secondary pos-reset">Original order</button>
+      </div>
+      <div class="toggle pos-toggle">
+        <input id="${id}-pe" class="pos-pe" name="pe" type="checkbox"
+          aria-describedby="${id}-pe-help" />
+        <div>
+          <label for="${id}-pe">Add positional encodings</label>
+          <p id="${id}-pe-help" class="help pos-help">
+            Each token's vector becomes X + PE: its position's code, of the same width, added.
+          </p>
+        </div>
+      </div>
+      <p class="pos-order"></p>
+      <p class="pos-check" role="status"></p>
+    </div>
+    <div class="pos-output split-output">
+      <p class="status pos-status" role="status" hidden></p>
+      <p class="error pos-error" role="alert" hidden></p>
+      <div class="pos-result" hidden>
+        <figure class="pos-figure" aria-labelledby="${id}-out-title">
+          <figcaption id="${id}-out-title" class="pos-title"></figcaption>
+          <div class="pos-out"></div>
+        </figure>
+        <figure class="pos-figure" aria-labelledby="${id}-pe-title">
+          <figcaption id="${id}-pe-title" class="pos-title"></figcaption>
+          <div class="pos-pe-map"></div>
+        </figure>
+        <div class="pos-tables"></div>
+      </div>
+    </div>`;
+  const find = (selector) => /** @type {any} */ (root.querySelector(selector));
+  const readout = buildReadout(doc, `${id}-readout`, 'value');
+  readout.classList.add('pos-readout');
+  find('.pos-tables').before(readout);
+  return {
+    root,
+    sentence: find('.pos-sentence'),
+    shuffle: find('.pos-shuffle'),
+    reset: find('.pos-reset'),
+    pe: find('.pos-pe'),
+    order: find('.pos-order'),
+    check: find('.pos-check'),
+    status: find('.pos-status'),
+    error: find('.pos-error'),
+    result: find('.pos-result'),
+    outTitle: find(`#${id}-out-title`),
+    out: find('.pos-out'),
+    peTitle: find(`#${id}-pe-title`),
+    peMap: find('.pos-pe-map'),
+    readout,
+    tables: find('.pos-tables'),
+  };
+}
+
+/** @typedef {ReturnType<typeof buildPositionParts>} PositionParts */

@@ -1,0 +1,67 @@
+// Loads the attention engine once per page, however many widgets ask for it, and turns every way
+// it can fail into a message a learner can act on.
+import { fetchModelOnce } from '../../text/language-model.js';
+import { fetchVectorsOnce } from '../../text/vectors.js';
+
+const NO_WASM =
+  'This figure needs WebAssembly, which this browser does not offer or has turned off. ' +
+  'Please open the lesson in an up-to-date browser with WebAssembly enabled.';
+const LOAD_FAILED =
+  'The attention engine could not be loaded, so the figure cannot be drawn. ' +
+  'Please reload the page to try again.';
+
+/** A failure to start the engine; its message is meant for the learner. */
+export class EngineUnavailable extends Error {
+  name = 'EngineUnavailable';
+}
+
+/** @type {Promise<object> | undefined} */
+let pending;
+/** @type {object | undefined} */
+let ready;
+
+/**
+ * Starts loading the engine (the first call) and resolves to it.
+ * @returns {Promise<object>} the engine facade; rejects with EngineUnavailable
+ */
+export function loadEngineOnce() {
+  pending ??= start().then((engine) => {
+    ready = engine;
+    return engine;
+  });
+  return pending;
+}
+
+/**
+ * Starts loading, side by side, the engine and, for a page whose figures embed words, the word
+ * vectors, and for a page that shows the trained language model, its files; widgets then find
+ * them loaded or on their way. A failure is reported by the widgets that need what failed, not
+ * here.
+ * @param {{ vectors: boolean, model?: boolean }} needs
+ */
+export function startLoading({ vectors, model = false }) {
+  loadEngineOnce().catch(() => {});
+  // Without WebAssembly there is no engine to take the files in: not worth 3 MB.
+  if (typeof WebAssembly !== 'object') return;
+  if (vectors || model) fetchVectorsOnce().catch(() => {});
+  if (model) fetchModelOnce().catch(() => {});
+}
+
+/** @returns {object | undefined} the engine if it has finished loading */
+export function loadedEngine() {
+  return ready;
+}
+
+/** @returns {Promise<object>} */
+async function start() {
+  if (typeof WebAssembly !== 'object' || typeof WebAssembly.instantiate !== 'function') {
+    throw new EngineUnavailable(NO_WASM);
+  }
+  try {
+    const { loadEngine } = await import('../../engine/browser.js');
+    return await loadEngine();
+  } catch (error) {
+    console.error(error);
+    throw new EngineUnavailable(LOAD_FAILED, { cause: error });
+  }
+}

@@ -1,0 +1,91 @@
+// The `why-scale` widget: a dₖ slider (1, 2, 4, … 1024) and what the engine's scaling experiment
+// measures at that width: a histogram of q·k for random unit-normal q, k, unscaled and divided by
+// √dₖ, with their variances; how peaked the softmax gets and how small its gradient, as numbers;
+// and one of those measures over every width, the current one marked. Props: { dk, state }; state
+// keeps the learner's width and chosen measure across mounts.
+import './style.css';
+import './deck.css';
+import { clearHistogram } from '../../views/charts/histogram.js';
+import { clearLines } from '../../views/charts/lines.js';
+import { setLine } from '../shared/line.js';
+import { registerWidget } from '../shared/registry.js';
+import { showSweep, showWidth } from './figures.js';
+import { MEASURES, buildWhyScaleParts } from './markup.js';
+import { WIDTHS, experimentAt, finishedSweep, sweepLater } from './sweep.js';
+
+const DEFAULT_DK = 64;
+
+/** @returns {import('../shared/registry.js').Widget} */
+function createWhyScale() {
+  /** @type {ReturnType<typeof buildWhyScaleParts> | null} */
+  let parts = null;
+  let host = null;
+  let engine = null;
+  let state = {};
+  let stopSweep = () => {};
+
+  const dk = () => WIDTHS[Number(parts.range.value)];
+  const drawLines = () => {
+    const sweep = finishedSweep(engine);
+    parts.sweep.hidden = Boolean(sweep);
+    if (sweep) showSweep(parts, sweep, state.dk, state.measure);
+  };
+  const redraw = () => {
+    if (!parts) return;
+    state.dk = dk();
+    state.measure = parts.measure.value;
+    try {
+      showWidth(parts, experimentAt(engine, state.dk));
+      setLine(parts.error, '');
+    } catch (error) {
+      console.error(error);
+      setLine(parts.error, `The experiment could not be run: ${error.message}`);
+      return;
+    }
+    drawLines();
+  };
+
+  const apply = (props) => {
+    state = props.state ?? {};
+    // The slider's step nearest the width asked for: its power of two.
+    const width = Number(state.dk ?? props.dk ?? DEFAULT_DK);
+    const step = Math.round(Math.log2(width > 0 ? width : DEFAULT_DK));
+    parts.range.value = String(Math.min(WIDTHS.length - 1, Math.max(0, step)));
+    parts.measure.value = state.measure ?? MEASURES[0].key;
+    redraw();
+  };
+
+  return {
+    mount(el, props, facade) {
+      host = el;
+      engine = facade;
+      parts = buildWhyScaleParts(el.ownerDocument);
+      el.replaceChildren(parts.root);
+      parts.range.addEventListener('input', redraw);
+      parts.measure.addEventListener('change', redraw);
+      apply(props);
+      stopSweep = sweepLater(engine, drawLines, (error) => {
+        console.error(error);
+        setLine(parts.error, `The sweep over every width could not be run: ${error.message}`);
+      });
+    },
+    update(props) {
+      if (parts) apply(props);
+    },
+    destroy() {
+      stopSweep();
+      if (parts) {
+        parts.range.removeEventListener('input', redraw);
+        parts.measure.removeEventListener('change', redraw);
+        clearHistogram(parts.hist);
+        clearLines(parts.lines);
+      }
+      host?.replaceChildren();
+      parts = null;
+      host = null;
+      engine = null;
+    },
+  };
+}
+
+registerWidget('why-scale', createWhyScale);
