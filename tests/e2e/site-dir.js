@@ -10,3 +10,8 @@ if (fromEnv && !isAbsolute(fromEnv)) {
 
 /** @type {string} */
 export const siteDir = fromEnv || fileURLToPath(new URL('../../dist', import.meta.url));
+
+/** The single-file lesson the end-to-end tests build (npm run build:offline writes the same). */
+export const offlineFile = fileURLToPath(
+  new URL('../../dist-offline/attention-lab.html', import.meta.url),
+);
