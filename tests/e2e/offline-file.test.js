@@ -130,23 +130,27 @@ describe('the single-file lesson, opened from file:// with no network', () => {
       await check.getByRole('button', { name: /Check/ }).click();
       await check.getByRole('status').getByText('Correct.').waitFor({ timeout: TIMEOUT });
 
-      await page.evaluate(() => {
-        location.hash = '#/bottleneck';
-      });
-      await waitForSlide(page, 'bottleneck');
-      await page
-        .locator('#bottleneck .figure-views')
-        .getByRole('radio', { name: /Trained models/ })
-        .check();
-      await page.locator('#bottleneck .tr-go:not([disabled])').waitFor({ timeout: TIMEOUT });
-      await page.locator('#bottleneck').getByRole('button', { name: 'Start' }).click();
-      await started;
-      await page.waitForFunction(
-        () => Number(document.querySelector('#bottleneck .tr-figure')?.dataset.steps) > 0,
-        null,
-        { timeout: 60_000 },
-      );
-      await page.locator('#bottleneck').getByRole('button', { name: 'Pause' }).click();
+      // Training in the worker: the sequence models, and the live language model, which trains
+      // on the corpus sample and the word vectors the file carries.
+      for (const [id, view] of [
+        ['bottleneck', /Trained models/],
+        ['multi-head', /Train it live/],
+      ]) {
+        await page.evaluate((slide) => {
+          location.hash = `#/${slide}`;
+        }, id);
+        await waitForSlide(page, id);
+        await page.locator(`#${id} .figure-views`).getByRole('radio', { name: view }).check();
+        await page.locator(`#${id} .tr-go:not([disabled])`).waitFor({ timeout: 60_000 });
+        await page.locator(`#${id}`).getByRole('button', { name: 'Start' }).click();
+        await started;
+        await page.waitForFunction(
+          (slide) => Number(document.querySelector(`#${slide} .tr-figure`)?.dataset.steps) > 0,
+          id,
+          { timeout: 60_000 },
+        );
+        await page.locator(`#${id}`).getByRole('button', { name: 'Pause' }).click();
+      }
       assertNothingWentWrong(session);
     } finally {
       await session.close();

@@ -20,6 +20,7 @@ import { ICON, headTags } from './vite-plugin-page-head.js';
 
 /** The hosted module and its offline stand-in, relative to web/src/. */
 const SWAPS = [
+  ['app-updates.js', 'offline/app-updates.js'],
   ['asset-source.js', 'offline/asset-source.js'],
   ['links.js', 'offline/links.js'],
   ['train/start-worker.js', 'offline/start-worker.js'],
@@ -166,12 +167,16 @@ export default function offlinePlugin({ web, fileName }) {
     {
       name: 'attention-lab:offline-styles',
       enforce: 'pre',
-      async resolveId(source, importer) {
-        if (!importer || !/\.css$/.test(source) || importer.startsWith(STYLE_PREFIX)) return null;
-        if (/\.css(\?|$)/.test(importer)) return null;
-        const resolved = await this.resolve(source, importer, { skipSelf: true });
-        // Named .js, so that the bundler's own stylesheet handling leaves this module alone.
-        return resolved ? `${STYLE_PREFIX}${resolved.id}.js` : null;
+      resolveId: {
+        filter: { id: /\.css$/ },
+        async handler(source, importer) {
+          if (!importer || importer.startsWith(STYLE_PREFIX) || /\.css(\?|$)/.test(importer)) {
+            return null;
+          }
+          const resolved = await this.resolve(source, importer, { skipSelf: true });
+          // Named .js, so that the bundler's own stylesheet handling leaves this module alone.
+          return resolved ? `${STYLE_PREFIX}${resolved.id}.js` : null;
+        },
       },
       load(id) {
         if (!id.startsWith(STYLE_PREFIX)) return undefined;
@@ -237,11 +242,14 @@ export function swapPlugin(src) {
   return {
     name: 'attention-lab:offline-swaps',
     enforce: 'pre',
-    async resolveId(source, importer, options) {
-      if (!importer || !/\.js$/.test(source)) return null;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      const swapped = resolved && swaps.get(resolved.id);
-      return swapped && importer !== swapped ? swapped : null;
+    resolveId: {
+      filter: { id: /\.js$/ },
+      async handler(source, importer, options) {
+        if (!importer) return null;
+        const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+        const swapped = resolved && swaps.get(resolved.id);
+        return swapped && importer !== swapped ? swapped : null;
+      },
     },
   };
 }

@@ -24,6 +24,10 @@ const BASE_POLICY = [
   ['img-src', ["'self'", 'data:']],
   ['font-src', []],
   ['connect-src', ["'self'"]],
+  // The installable lesson: its service worker (sw.js, which loads Workbox's own file) and its
+  // web app manifest, both files of the site (vite.config.js).
+  ['worker-src', ["'self'"]],
+  ['manifest-src', ["'self'"]],
   ['frame-src', []],
   ['object-src', ["'none'"]],
   ['base-uri', ["'none'"]],
