@@ -2,11 +2,18 @@
 // vite.config.js). After one visit the service worker has every page and file of the site, so
 // with the network gone the deck, a figure and the article still work; the manifest names the
 // lesson, its start page and icons that exist at the sizes it says. Served as the other browser
-// tests serve the site (useSite); this file alone lets the service worker run.
+// tests serve the site (useSite); this file alone lets the service worker run. A new version (a
+// copy of the site with one page changed) waits until the page's offer to reload is taken.
 import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { preview } from 'vite';
 import { tokenize } from '../../web/src/text/tokenize.js';
 import { assertClean, openPage, useSite, waitForSlide } from './browser.js';
+import { siteDir } from './site-dir.js';
 
 const TIMEOUT = 20_000;
 const site = useSite();
@@ -127,5 +134,63 @@ describe('the installable lesson', () => {
       manifest.icons.some((icon) => icon.purpose === 'maskable'),
       'a maskable icon for phones',
     );
+  });
+});
+
+describe('a new version of the installed lesson', () => {
+  test('waits, never mixed with the old files, until the learner reloads into it', async () => {
+    // A copy of the site that the test can change under the browser's feet.
+    const copy = mkdtempSync(join(tmpdir(), 'attention-lab-site-'));
+    cpSync(siteDir, copy, { recursive: true });
+    const server = await preview({
+      configFile: fileURLToPath(new URL('../../vite.config.js', import.meta.url)),
+      logLevel: 'warn',
+      build: { outDir: copy },
+      preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
+    });
+    const base = server.resolvedUrls?.local[0] ?? '';
+    const session = await openPage(site.browser(), { serviceWorkers: 'allow' });
+    const { page } = session;
+    const version = () => page.locator('main.lessons').getAttribute('data-version');
+    try {
+      await page.goto(`${base}lessons.html`);
+      await waitForControl(page);
+
+      // The new version: the lessons page changes, and so does its revision in the worker.
+      const lessons = join(copy, 'lessons.html');
+      const html = readFileSync(lessons, 'utf8');
+      writeFileSync(
+        lessons,
+        html.replace('<main class="lessons">', '<main class="lessons" data-version="2">'),
+      );
+      const worker = join(copy, 'sw.js');
+      const script = readFileSync(worker, 'utf8');
+      const changed = script.replace(/(\{url:"lessons\.html",revision:)"[0-9a-f]+"/, '$1"2"');
+      assert.notEqual(changed, script, 'the worker lists the lessons page with its revision');
+      writeFileSync(worker, changed);
+
+      // The next visit still gets the old version, whole, and the offer of the new one.
+      await page.goto(`${base}lessons.html`);
+      const offer = page
+        .getByRole('status')
+        .filter({ hasText: 'A new version of the lesson is ready.' });
+      await offer.waitFor({ timeout: TIMEOUT });
+      assert.equal(await version(), null, 'the old page until the learner says so');
+      await page.reload();
+      await offer.waitFor({ timeout: TIMEOUT });
+      assert.equal(await version(), null, 'a reload of its own keeps the old version');
+
+      await offer.getByRole('button', { name: 'Reload for the new version' }).click();
+      await page.waitForFunction(
+        () => document.querySelector('main.lessons')?.getAttribute('data-version') === '2',
+        null,
+        { timeout: TIMEOUT },
+      );
+      assertClean(session.log, new URL(base).origin);
+    } finally {
+      await session.close();
+      await server.close();
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 });
