@@ -3,6 +3,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { ICON_COLOURS, ICON_SIZES, appIconsPlugin, iconFile } from './web/build/app-icons.js';
 import lessonPlugin from './web/build/vite-plugin-lesson.js';
 import pageHeadPlugin from './web/build/vite-plugin-page-head.js';
 import preloadEnginePlugin from './web/build/vite-plugin-preload-engine.js';
@@ -30,6 +32,48 @@ export default defineConfig({
     pageHeadPlugin(),
     preloadEnginePlugin(),
     preloadFontsPlugin(),
+    // The installable lesson: its icons, its web app manifest (linked from every page) and a
+    // service worker that precaches the whole site (web/src/app-updates.js registers it).
+    appIconsPlugin(),
+    VitePWA({
+      injectRegister: false,
+      registerType: 'prompt',
+      manifest: {
+        name: 'The Attention Mechanism · Attention Lab',
+        short_name: 'Attention Lab',
+        description: 'ML 101, Module 9, Lesson 1: The Attention Mechanism, with live figures.',
+        lang: 'en',
+        start_url: './index.html',
+        scope: './',
+        display: 'standalone',
+        theme_color: ICON_COLOURS.dark,
+        background_color: '#f5f6f8',
+        icons: ICON_SIZES.flatMap((size) =>
+          ['any', 'maskable'].map((purpose) => ({
+            src: iconFile(size),
+            sizes: `${size}x${size}`,
+            type: 'image/png',
+            purpose,
+          })),
+        ),
+      },
+      includeManifestIcons: false,
+      workbox: {
+        // Every file a page can ask for: Workbox's default takes only scripts, styles and pages.
+        // KaTeX's woff and ttf fonts stay out: browsers take its woff2.
+        globPatterns: ['**/*.{html,js,css,wasm,woff2,bin,json,png,webmanifest}'],
+        // The word vectors are 2.2 MB, over Workbox's default limit of 2 MiB.
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        // A figure link and the article's ?from= are the same precached page.
+        ignoreURLParametersMatching: [/.*/],
+        // Files named by their content need no revision of their own.
+        dontCacheBustURLsMatching: /^assets\/.+-[\w-]{8}\.\w+$/,
+        cleanupOutdatedCaches: true,
+        // The first visit's pages are controlled as soon as the files are in. A new version's
+        // worker waits instead (no skipWaiting) until the page's offer to reload is taken.
+        clientsClaim: true,
+      },
+    }),
   ],
   build: {
     outDir: '../dist',

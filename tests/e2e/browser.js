@@ -73,8 +73,10 @@ export function launchBrowser({ fonts = 'fresh' } = {}) {
 
 /**
  * @typedef {{ viewport?: { width: number, height: number }, colorScheme?: 'light' | 'dark',
- *   initScript?: Function, route?: [RegExp, number] }} PageOptions route: requests whose URL
- *   matches are answered that many milliseconds late
+ *   initScript?: Function, route?: [RegExp, number], serviceWorkers?: 'allow' | 'block' }}
+ *   PageOptions route: requests whose URL matches are answered that many milliseconds late;
+ *   serviceWorkers: the site's service worker is blocked (so a test's page makes only its own
+ *   requests, not the precaching of the whole site) unless a test allows it
  * @typedef {Awaited<ReturnType<typeof openPage>>} Session
  */
 
@@ -87,6 +89,7 @@ export async function openPage(browser, options = {}) {
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 800 },
     colorScheme: options.colorScheme ?? 'light',
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   if (options.initScript) await context.addInitScript(options.initScript);
   if (options.route) {

@@ -79,6 +79,11 @@ export function policyProblems(policy) {
   if (directives.get('object-src')?.join(' ') !== "'none'")
     problems.push("object-src is not 'none'");
   if (directives.get('base-uri')?.join(' ') !== "'none'") problems.push("base-uri is not 'none'");
+  // The service worker and the web app manifest come from the site itself, nothing else.
+  for (const directive of ['worker-src', 'manifest-src']) {
+    const sources = directives.get(directive);
+    if (sources && sources.join(' ') !== "'self'") problems.push(`${directive} is not 'self'`);
+  }
   for (const [directive, sources] of directives) {
     for (const source of sources) {
       const lower = source.toLowerCase();
@@ -128,6 +133,9 @@ describe('the rules themselves', () => {
       /default-src is not 'self'/,
     );
     assert.match(policyProblems(`${strict}; font-src data:`).join(), /font-src allows data:/);
+    assert.match(policyProblems(`${strict}; worker-src 'self' blob:`).join(), /worker-src is not/);
+    assert.match(policyProblems(`${strict}; manifest-src *`).join(), /manifest-src is not/);
+    assert.deepEqual(policyProblems(`${strict}; worker-src 'self'; manifest-src 'self'`), []);
   });
 });
 
@@ -137,6 +145,15 @@ describe('the built pages', () => {
     assert.ok(BUILT_PAGES.length >= 4, `pages in ${siteDir}: ${BUILT_PAGES}`);
     assert.ok(WORKER, 'the training worker is in the build');
   });
+
+  for (const file of BUILT_PAGES) {
+    test(`${file} admits its service worker and manifest from the site only`, () => {
+      const [policy] = metaPolicies(readFileSync(join(siteDir, file), 'utf8'));
+      const directives = parsePolicy(policy);
+      assert.deepEqual(directives.get('worker-src'), ["'self'"]);
+      assert.deepEqual(directives.get('manifest-src'), ["'self'"]);
+    });
+  }
 
   for (const file of BUILT_PAGES) {
     test(`${file} has one strict policy`, () => {
@@ -178,6 +195,10 @@ describe('the pages as the preview server sends them', () => {
   }
   test('the training worker has no loose policy in its headers', () =>
     checkServed(server.url, `assets/${WORKER}`));
+  test('the service worker and the manifest have no loose policy in their headers', async () => {
+    await checkServed(server.url, 'sw.js');
+    await checkServed(server.url, 'manifest.webmanifest');
+  });
 });
 
 describe('the pages as the dev server of npm start sends them', () => {

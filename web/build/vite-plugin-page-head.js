@@ -24,6 +24,10 @@ const BASE_POLICY = [
   ['img-src', ["'self'", 'data:']],
   ['font-src', []],
   ['connect-src', ["'self'"]],
+  // The installable lesson: its service worker (sw.js, which loads Workbox's own file) and its
+  // web app manifest, both files of the site (vite.config.js).
+  ['worker-src', ["'self'"]],
+  ['manifest-src', ["'self'"]],
   ['frame-src', []],
   ['object-src', ["'none'"]],
   ['base-uri', ["'none'"]],
@@ -50,7 +54,7 @@ export const ALLOWANCES = {
 };
 
 /** The page's icon: four squares in the lesson's two blues. */
-const ICON =
+export const ICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Crect width='8' height='8' fill='%231d3f8f'/%3E%3Crect x='8' width='8' height='8' fill='%2393b7e6'/%3E%3Crect y='8' width='8' height='8' fill='%2393b7e6'/%3E%3Crect x='8' y='8' width='8' height='8' fill='%231d3f8f'/%3E%3C/svg%3E";
 
 /** The tag a page names its allowances in, with its indent. */
@@ -115,14 +119,27 @@ export function pageHead(html, file) {
   } catch (err) {
     throw new Error(`${file}: ${err.message}`, { cause: err });
   }
-  const shared = [
+  return html.replace(ALLOW_TAG, () =>
+    headTags(policy, ICON)
+      .map((line) => indent + line)
+      .join('\n'),
+  );
+}
+
+/**
+ * The tags every page's head starts with: charset, viewport, colour scheme, its policy, its icon.
+ * @param {string} policy the page's Content-Security-Policy
+ * @param {string} icon the icon's address
+ * @returns {string[]}
+ */
+export function headTags(policy, icon) {
+  return [
     tag('meta', { charset: 'utf-8' }),
     tag('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
     tag('meta', { name: 'color-scheme', content: 'light dark' }),
     tag('meta', { 'http-equiv': 'Content-Security-Policy', content: policy }),
-    tag('link', { rel: 'icon', href: ICON }),
+    tag('link', { rel: 'icon', href: icon }),
   ];
-  return html.replace(ALLOW_TAG, () => shared.map((line) => indent + line).join('\n'));
 }
 
 /** @returns {import('vite').Plugin} */

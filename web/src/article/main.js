@@ -19,6 +19,7 @@ import { wireBackLinks } from './back-link.js';
 import { fillFooter } from './footer.js';
 import { buildArticle } from './sections.js';
 import { fillToc, followReading } from './toc.js';
+import { offerUpdates } from '../app-updates.js';
 
 const main = /** @type {HTMLElement} */ (document.getElementById('article'));
 const toc = /** @type {HTMLOListElement} */ (document.querySelector('.toc-list'));
@@ -92,3 +93,6 @@ const target = location.hash
   : null;
 target?.scrollIntoView();
 followReading(toc, sections);
+
+// The site keeps itself for offline use, and offers a new version when there is one.
+offerUpdates();

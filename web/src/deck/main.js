@@ -21,6 +21,7 @@ import { prepareScreenReader, speakSlides } from './screen-reader.js';
 import { buildSections } from './sections.js';
 import { startDeck } from './setup.js';
 import { manageWidgets } from './widgets.js';
+import { offerUpdates } from '../app-updates.js';
 
 const root = /** @type {HTMLElement} */ (document.querySelector('.reveal'));
 const slidesElement = /** @type {HTMLElement} */ (root.querySelector('.slides'));
@@ -41,3 +42,6 @@ manageWidgets(deck, lesson.slides);
 fitSlides(deck);
 releaseOnEscape(document);
 ready.then(() => followScreen(window, deck));
+
+// The site keeps itself for offline use, and offers a new version when there is one.
+offerUpdates();

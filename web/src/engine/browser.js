@@ -1,9 +1,8 @@
-// loadEngine() for browsers and workers: the .wasm is fetched from beside this module (the
-// bundler rewrites the URL to the built asset).
+// loadEngine() for browsers and workers: the .wasm comes from the page's asset source
+// (web/src/asset-source.js: fetched from beside this module, or read from the page offline).
+import { assetBytes, engineModuleOptions } from '../asset-source.js';
 import createAttentionCore from './generated/attention-core.mjs';
 import { createEngine } from './engine.js';
-
-const wasmUrl = new URL('./generated/attention-core.wasm', import.meta.url);
 
 /**
  * Instantiates the WebAssembly core and returns the engine facade. Rejects with a readable
@@ -15,7 +14,7 @@ export async function loadEngine() {
     throw new Error('This browser cannot run WebAssembly, which the lesson needs for its figures.');
   }
   try {
-    const core = await createAttentionCore({ locateFile: () => wasmUrl.href });
+    const core = await createAttentionCore(await engineModuleOptions());
     return createEngine(core);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -31,12 +30,7 @@ export async function loadEngine() {
  * @returns {Promise<import('./index.js').LanguageModel>}
  */
 export async function loadLanguageModel({ engine, base = document.baseURI } = {}) {
-  const bytes = async (/** @type {string} */ path) => {
-    const url = new URL(path, base);
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`${url.pathname}: ${response.status} ${response.statusText}`);
-    return new Uint8Array(await response.arrayBuffer());
-  };
+  const bytes = (/** @type {string} */ path) => assetBytes(path, {}, base);
   const [core, vectors, weights, report] = await Promise.all([
     engine ?? loadEngine(),
     bytes('embeddings/en-20k-100d.bin'),

@@ -4,6 +4,7 @@ import '../styles/base.css';
 import '../styles/lessons.css';
 import lesson from 'virtual:lesson';
 import { ARTICLE_URL, DECK_URL } from '../links.js';
+import { offerUpdates } from '../app-updates.js';
 
 const MODULE_TITLE = 'Attention and Transformers';
 
@@ -63,3 +64,6 @@ if (next) {
 document
   .querySelector('.lesson-list')
   .replaceChildren(...entries.map((e) => lessonItem(document, e)));
+
+// The site keeps itself for offline use, and offers a new version when there is one.
+offerUpdates();

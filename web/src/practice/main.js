@@ -11,6 +11,7 @@ import { needsLanguageModel } from '../quiz/generators/index.js';
 import { createSession } from '../quiz/session.js';
 import { mountQuiz } from '../quiz/view.js';
 import { loadModelOnce } from '../text/language-model.js';
+import { offerUpdates } from '../app-updates.js';
 
 const NO_WASM =
   'The live questions need WebAssembly, which this browser does not offer or has turned off. ' +
@@ -188,3 +189,6 @@ async function start() {
 }
 
 start();
+
+// The site keeps itself for offline use, and offers a new version when there is one.
+offerUpdates();

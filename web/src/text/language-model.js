@@ -2,6 +2,7 @@
 // it: its weights and the report of what was measured on them (about 900 kB together) are
 // downloaded at low priority, like the word vectors, and side by side with them; the engine takes
 // the weights in once it holds the vectors. Every way it can fail becomes a message a learner can act on.
+import { assetBytes } from '../asset-source.js';
 import { loadVectorsOnce } from './vectors.js';
 
 /** Where the files lie, relative to the page (web/public/ is served at the site's root). */
@@ -101,15 +102,10 @@ async function start(engine, files) {
 
 /** @returns {Promise<ModelFiles>} */
 async function fetchFiles() {
-  const get = async (/** @type {string} */ path) => {
-    const url = new URL(path, document.baseURI);
-    const response = await fetch(url, { priority: 'low' });
-    if (!response.ok) throw new Error(`${url.pathname}: ${response.status} ${response.statusText}`);
-    return response;
-  };
-  const [weights, report] = await Promise.all([get(MODEL_PATHS.weights), get(MODEL_PATHS.report)]);
-  return {
-    weights: new Uint8Array(await weights.arrayBuffer()),
-    report: await report.json(),
-  };
+  const low = { priority: /** @type {const} */ ('low') };
+  const [weights, report] = await Promise.all([
+    assetBytes(MODEL_PATHS.weights, low),
+    assetBytes(MODEL_PATHS.report, low),
+  ]);
+  return { weights, report: JSON.parse(new TextDecoder().decode(report)) };
 }

@@ -2,6 +2,7 @@
 // for them: the word vectors (shared with every other figure, web/src/text/vectors.js) and the
 // corpus sample (about 245 kB: every eighth train sample of the Brown Corpus, and the start of
 // every validation sample, tools/make-live-corpus.js). The training worker gets copies of the bytes.
+import { assetBytes } from '../asset-source.js';
 import { fetchVectorsOnce } from './vectors.js';
 
 /** Where the files lie, relative to the page (web/public/ is served at the site's root). */
@@ -34,12 +35,7 @@ export function fetchLiveCorpusOnce() {
 
 /** @returns {Promise<LiveCorpus>} */
 async function fetchAll() {
-  const get = async (/** @type {string} */ path) => {
-    const url = new URL(path, document.baseURI);
-    const response = await fetch(url, { priority: 'low' });
-    if (!response.ok) throw new Error(`${url.pathname}: ${response.status} ${response.statusText}`);
-    return new Uint8Array(await response.arrayBuffer());
-  };
+  const get = (/** @type {string} */ path) => assetBytes(path, { priority: 'low' });
   const [vectors, train, heldOut] = await Promise.all([
     fetchVectorsOnce(),
     get(LIVE_CORPUS_PATHS.train),

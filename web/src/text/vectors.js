@@ -1,6 +1,7 @@
 // Loads the word vectors into the engine once per page, however many widgets ask for them. The
 // download (about 2 MB) runs at low priority beside the engine's; the engine takes the vectors in
 // once the page has painted. Every way it can fail becomes a message a learner can act on.
+import { assetBytes } from '../asset-source.js';
 import { EMBED_DIM } from './embed.js';
 
 /** Where the asset lies, relative to the page (web/public/ is served at the site's root). */
@@ -76,11 +77,8 @@ async function start(engine) {
 }
 
 /** @returns {Promise<Uint8Array>} */
-async function fetchBytes() {
-  const url = new URL(VECTORS_PATH, document.baseURI);
-  const response = await fetch(url, { priority: 'low' });
-  if (!response.ok) throw new Error(`${url.pathname}: ${response.status} ${response.statusText}`);
-  return new Uint8Array(await response.arrayBuffer());
+function fetchBytes() {
+  return assetBytes(VECTORS_PATH, { priority: 'low' });
 }
 
 /**

@@ -4,6 +4,7 @@
 // survive the figure being taken down and put up again. If the worker cannot start, every session
 // says so in words meant for the learner; nothing is logged.
 import { applyReport, emptyHistory } from './history.js';
+import { startTrainingWorker } from './start-worker.js';
 
 export const UNAVAILABLE =
   'Training could not start in this browser, so this figure cannot train. The other figures ' +
@@ -153,7 +154,7 @@ function forWorker(spec) {
 function workerOrNull() {
   if (worker || broken) return worker;
   try {
-    worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    worker = startTrainingWorker();
   } catch {
     stop(UNAVAILABLE);
     return null;
