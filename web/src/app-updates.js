@@ -14,12 +14,20 @@ const LATER = 'Not now';
 
 /**
  * Registers the service worker, when the page is served (the dev server of npm start has none),
- * and shows the offer to reload when a new version has been fetched.
- * @param {Document} doc
+ * and shows the offer to reload when a new version has been fetched. It registers once the page
+ * has loaded and `after` has settled: the worker's first visit downloads the whole site (about
+ * 6 MB), which must not compete with the files the page's first figure is waiting for.
+ * @param {{ doc?: Document, after?: Promise<unknown> }} [options] after: the page's own loads
  */
-export function offerUpdates(doc = document) {
+export async function offerUpdates({ doc = document, after = Promise.resolve() } = {}) {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const loaded =
+    doc.readyState === 'complete'
+      ? Promise.resolve()
+      : new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
+  await Promise.allSettled([after, loaded]);
   const update = registerSW({
+    immediate: true,
     onNeedRefresh: () => showOffer(doc, () => update(true)),
     onRegisterError: (error) => console.warn('The lesson cannot be kept for offline use:', error),
   });

@@ -28,7 +28,7 @@ const footer = /** @type {HTMLElement} */ (document.querySelector('.article-foot
 document.title = `${lesson.lesson.title} (article) \u00b7 ${lesson.lesson.course} \u00b7 ${lesson.lesson.code}`;
 // The engine, the word vectors and the trained language model start loading now, side by side,
 // and serve every figure.
-startLoading({ vectors: true, model: true });
+const pageLoads = startLoading({ vectors: true, model: true });
 const sections = buildArticle(document, lesson);
 main.replaceChildren(...sections);
 fillToc(toc, sections);
@@ -95,4 +95,4 @@ target?.scrollIntoView();
 followReading(toc, sections);
 
 // The site keeps itself for offline use, and offers a new version when there is one.
-offerUpdates();
+offerUpdates({ after: pageLoads });

@@ -30,7 +30,7 @@ document.title = `${lesson.lesson.title} \u00b7 ${lesson.lesson.course} \u00b7 $
 // The engine, the word vectors and the trained language model (the title's figure needs all
 // three) start loading now, while reveal sets up, and are shared by every widget; a widget that
 // misses one says so itself.
-startLoading({ vectors: true, model: true });
+const pageLoads = startLoading({ vectors: true, model: true });
 slidesElement.replaceChildren(...buildSections(document, lesson));
 
 const narrow = isNarrow(window);
@@ -44,4 +44,4 @@ releaseOnEscape(document);
 ready.then(() => followScreen(window, deck));
 
 // The site keeps itself for offline use, and offers a new version when there is one.
-offerUpdates();
+offerUpdates({ after: pageLoads });

@@ -38,13 +38,17 @@ export function loadEngineOnce() {
  * them loaded or on their way. A failure is reported by the widgets that need what failed, not
  * here.
  * @param {{ vectors: boolean, model?: boolean }} needs
+ * @returns {Promise<void>} settles when every load it started has (succeeded or not)
  */
 export function startLoading({ vectors, model = false }) {
-  loadEngineOnce().catch(() => {});
+  const loads = [loadEngineOnce()];
   // Without WebAssembly there is no engine to take the files in: not worth 3 MB.
-  if (typeof WebAssembly !== 'object') return;
-  if (vectors || model) fetchVectorsOnce().catch(() => {});
-  if (model) fetchModelOnce().catch(() => {});
+  if (typeof WebAssembly === 'object') {
+    if (vectors || model) loads.push(fetchVectorsOnce());
+    if (model) loads.push(fetchModelOnce());
+  }
+  for (const load of loads) load.catch(() => {});
+  return Promise.allSettled(loads).then(() => {});
 }
 
 /** @returns {object | undefined} the engine if it has finished loading */
