@@ -31,6 +31,14 @@ inline void require_finite(const char* where, const char* name, const MatrixView
   }
 }
 
+// The same for a whole float matrix, whose entries lie contiguous: one pass of vector
+// instructions over all of them.
+inline void require_finite(const char* where, const char* name, const Matrix& m) {
+  if (!simd::all_finite(m.data(), static_cast<long>(m.size()))) {
+    fail(where, std::string(name) + " contains NaN or infinity; every value must be finite");
+  }
+}
+
 // Throws unless m has at least one row and one column.
 template <typename Derived>
 void require_non_empty(const char* where, const char* name, const Eigen::DenseBase<Derived>& m) {

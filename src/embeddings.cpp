@@ -164,6 +164,12 @@ Embeddings Embeddings::parse(const std::uint8_t* bytes, std::size_t size) {
   return out;
 }
 
+Matrix Embeddings::vocabulary_vectors() const {
+  Matrix out(size(), dim_);
+  for (int i = 0; i < size(); ++i) dequantize_row(i, out.row(i).data());
+  return out;
+}
+
 void Embeddings::dequantize_row(int row, float* out) const {
   const float scale = scales_[static_cast<std::size_t>(row)];
   const std::int8_t* codes = codes_.data() + static_cast<std::size_t>(row) * dim_;

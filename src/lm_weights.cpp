@@ -220,9 +220,8 @@ std::uint32_t vocabulary_hash(const Embeddings& embeddings) {
 MatrixT<float> language_model_word_vectors(const Embeddings& embeddings) {
   const int words = embeddings.size();
   MatrixT<float> e(words + 1, embeddings.dim());
-  for (int i = 0; i < words; ++i) {
-    e.row(i) = embeddings.lookup(embeddings.vocabulary().word(i)).transpose();
-  }
+  // Row by row from the codes, not word by word through the vocabulary's hash table.
+  e.topRows(words) = embeddings.vocabulary_vectors();
   e.row(words) = embeddings.fallback("<unk>").transpose();
   return e;
 }

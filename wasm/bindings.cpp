@@ -3,6 +3,7 @@
 #include <emscripten/bind.h>
 #include <malloc.h>
 
+#include <memory>
 #include <optional>
 
 #include "attn/attention.hpp"
@@ -20,8 +21,8 @@
 
 namespace attn::bindings {
 
-std::optional<Embeddings>& loaded_embeddings() {
-  static std::optional<Embeddings> embeddings;
+std::shared_ptr<const Embeddings>& loaded_embeddings() {
+  static std::shared_ptr<const Embeddings> embeddings;
   return embeddings;
 }
 
@@ -168,8 +169,8 @@ val bottleneck(const val& counts, int width, int codebook, int trials, double se
 val load_embeddings(const val& bytes) {
   return guarded([&] {
     const std::vector<std::uint8_t> copy = bytes_from(bytes, "loadEmbeddings", "the asset");
-    std::optional<Embeddings>& embeddings = loaded_embeddings();
-    embeddings = Embeddings::parse(copy.data(), copy.size());
+    std::shared_ptr<const Embeddings>& embeddings = loaded_embeddings();
+    embeddings = std::make_shared<const Embeddings>(Embeddings::parse(copy.data(), copy.size()));
     val out = val::object();
     out.set("words", embeddings->size());
     out.set("dim", embeddings->dim());
@@ -180,7 +181,7 @@ val load_embeddings(const val& bytes) {
 // tokens: n strings -> { vectors: (n, d), known: (n) bytes, d }
 val embed(const val& tokens) {
   return guarded([&] {
-    const std::optional<Embeddings>& embeddings = loaded_embeddings();
+    const std::shared_ptr<const Embeddings>& embeddings = loaded_embeddings();
     if (!embeddings) {
       throw InvalidArgument("embed: no word vectors are loaded; call loadEmbeddings(bytes) first");
     }

@@ -5,6 +5,7 @@
 
 #include <emscripten/bind.h>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,7 +21,7 @@ namespace {
 // The model of the last successful languageModelLoad, with the word vectors it was loaded
 // against (a later loadEmbeddings of other vectors does not change what its ids mean).
 struct LoadedModel {
-  Embeddings embeddings;
+  std::shared_ptr<const Embeddings> embeddings;
   LanguageModel<float> model;
 };
 
@@ -35,7 +36,7 @@ std::optional<LoadedModel>& loaded_model() {
 val load(const val& bytes) {
   return guarded([&] {
     const char* where = "loadLanguageModel";
-    const std::optional<Embeddings>& embeddings = loaded_embeddings();
+    const std::shared_ptr<const Embeddings>& embeddings = loaded_embeddings();
     if (!embeddings) {
       throw InvalidArgument(std::string(where) +
                             ": no word vectors are loaded; call loadEmbeddings(bytes) first");
@@ -51,7 +52,7 @@ val load(const val& bytes) {
     }
     LanguageModel<float> model(weights.config, language_model_word_vectors(*embeddings));
     load_language_model_weights(model, weights);
-    loaded_model().emplace(LoadedModel{*embeddings, std::move(model)});
+    loaded_model().emplace(LoadedModel{embeddings, std::move(model)});
 
     const LanguageModelConfig& c = weights.config;
     val out = val::object();
@@ -85,13 +86,13 @@ val run(const val& tokens, int top) {
       throw InvalidArgument(std::string(where) + ": it reads 1 to " + std::to_string(c.context) +
                             " tokens, got " + std::to_string(words.size()));
     }
-    const std::vector<int> ids = language_model_ids(loaded->embeddings, words);
+    const std::vector<int> ids = language_model_ids(*loaded->embeddings, words);
     const LanguageModelPass<float> pass = loaded->model.forward(ids, LogitRows::last_position);
 
     const size_t n = ids.size();
     const std::vector<float> weights = pass.all_attention_weights();
     std::vector<std::uint8_t> known(n);
-    for (size_t i = 0; i < n; ++i) known[i] = ids[i] < loaded->embeddings.size() ? 1 : 0;
+    for (size_t i = 0; i < n; ++i) known[i] = ids[i] < loaded->embeddings->size() ? 1 : 0;
 
     const std::vector<NextWord> next = top_next_words(pass.logits, 0, top);
     std::vector<int> next_ids;
@@ -100,8 +101,8 @@ val run(const val& tokens, int top) {
     for (const NextWord& w : next) {
       next_ids.push_back(w.id);
       probabilities.push_back(w.probability);
-      next_words.call<void>("push", w.id < loaded->embeddings.size()
-                                        ? val(loaded->embeddings.vocabulary().word(w.id))
+      next_words.call<void>("push", w.id < loaded->embeddings->size()
+                                        ? val(loaded->embeddings->vocabulary().word(w.id))
                                         : val::null());
     }
 

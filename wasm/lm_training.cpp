@@ -47,7 +47,7 @@ class LiveLanguageModel {
   // measureSequences, probeLength }, every field present (the facade fills in the defaults). train,
   // heldOut: corpus files (Uint8Array) of the loaded vectors' vocabulary.
   LiveLanguageModel(const val& options, const val& train, const val& held_out) {
-    const std::optional<Embeddings>& embeddings = loaded_embeddings();
+    const std::shared_ptr<const Embeddings>& embeddings = loaded_embeddings();
     if (!embeddings) {
       throw InvalidArgument(std::string(kWhere) +
                             ": no word vectors are loaded; call loadEmbeddings(bytes) first");

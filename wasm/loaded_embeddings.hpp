@@ -2,13 +2,14 @@
 // read them: embed, and the language model, whose vocabulary they are.
 #pragma once
 
-#include <optional>
+#include <memory>
 
 #include "attn/embeddings.hpp"
 
 namespace attn::bindings {
 
-// The vectors of the last successful loadEmbeddings; empty until then.
-std::optional<Embeddings>& loaded_embeddings();
+// The vectors of the last successful loadEmbeddings; empty until then. Shared, so that a model
+// loaded against them keeps them without a copy when other vectors are loaded later.
+std::shared_ptr<const Embeddings>& loaded_embeddings();
 
 }  // namespace attn::bindings

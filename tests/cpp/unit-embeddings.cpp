@@ -181,6 +181,9 @@ TEST_CASE("the language model reads the vectors' rows, then one unknown-word row
     CHECK(rows.row(i) == e.lookup(word).transpose());
   }
   CHECK(rows.row(3) == e.fallback("<unk>").transpose());
+  const attn::Matrix all = e.vocabulary_vectors();
+  REQUIRE(all.rows() == 3);
+  CHECK(all == rows.topRows(3));
   CHECK(attn::language_model_ids(e, {"car", "dog", "cat", ""}) == std::vector<int>{2, 3, 0, 3});
   CHECK(attn::vocabulary_hash(e) == attn::fnv1a32("cat\nkitten\ncar\n"));
 }

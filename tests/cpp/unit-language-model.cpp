@@ -226,6 +226,14 @@ TEST_CASE("language model: bad configs and inputs are named", "[language-model]"
   c = tiny_config();
   CHECK_THROWS_WITH(attn::LanguageModel<double>(c, MatD::Ones(9, 4)),
                     Catch::Contains("word vectors are 9x4 but the config asks for 9x5"));
+  for (const float bad : {std::nanf(""), INFINITY, -INFINITY}) {
+    attn::MatrixT<float> f = attn::unit_normal(9, 5, 1);
+    f(8, 4) = bad;  // the last entry: past every whole group of four
+    CHECK_THROWS_WITH(attn::LanguageModel<float>(c, f), Catch::Contains("NaN or infinity"));
+    f(8, 4) = 0.5f;
+    f(3, 1) = bad;
+    CHECK_THROWS_WITH(attn::LanguageModel<float>(c, f), Catch::Contains("NaN or infinity"));
+  }
   const auto model = tiny_model<double>();
   CHECK_THROWS_WITH(model.forward({}), Catch::Contains("1 to 6 tokens"));
   CHECK_THROWS_WITH(model.forward({1, 2, 3, 4, 5, 6, 7}), Catch::Contains("got 7"));

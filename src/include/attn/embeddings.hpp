@@ -66,6 +66,8 @@ class Embeddings {
   Vector fallback(std::string_view word) const;
   // tokens: n words -> (n, d), row i the vector of tokens[i]; known[i] says which kind it is.
   EmbeddedTokens embed(const std::vector<std::string>& tokens) const;
+  // -> (size(), d): row i the vector of vocabulary word i, the same numbers lookup() gives it.
+  Matrix vocabulary_vectors() const;
 
  private:
   Embeddings() = default;
