@@ -6,6 +6,7 @@
 // script, and nothing from outside the page's own origin. Needs a build (`npm run test:e2e`, or
 // `node tests/e2e/build-site.js` first); starts no browser.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -45,8 +46,10 @@ const ALLOWED_SOURCES = {
   },
 };
 
-/** A script hash admits one exact inline script (the speaker view's), nothing else. */
+/** A script hash admits one exact inline script (the speaker view's, or the page's own), nothing else. */
 const HASH_SOURCE = /^'sha(256|384|512)-[A-Za-z0-9+/]+={0,2}'$/;
+/** The inline script reveal.js's notes plugin writes into the speaker view's window. */
+const SPEAKER_VIEW_HASH = "'sha256-GzCveToXhSIzS3M5eQeRm3McVRB7cYneYKwTkzA3wDk='";
 
 /**
  * A policy as a map from directive to its sources.
@@ -152,6 +155,22 @@ describe('the built pages', () => {
       const directives = parsePolicy(policy);
       assert.deepEqual(directives.get('worker-src'), ["'self'"]);
       assert.deepEqual(directives.get('manifest-src'), ["'self'"]);
+    });
+  }
+
+  for (const file of BUILT_PAGES) {
+    test(`${file}: each script hash in its policy admits a script the page itself holds`, () => {
+      const html = readFileSync(join(siteDir, file), 'utf8');
+      const [policy] = metaPolicies(html);
+      const hashes = (parsePolicy(policy).get('script-src') ?? []).filter((s) =>
+        HASH_SOURCE.test(s),
+      );
+      const inline = Array.from(html.matchAll(/<script>([\s\S]*?)<\/script>/g), ([, text]) => {
+        return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+      });
+      // The speaker view's script is written by reveal.js into the window it opens.
+      const own = hashes.filter((hash) => hash !== SPEAKER_VIEW_HASH);
+      assert.deepEqual(own.sort(), [...new Set(inline)].sort(), policy);
     });
   }
 

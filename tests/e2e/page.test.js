@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadLesson } from '../../web/build/content.js';
+import { EARLY_DATA } from '../../web/build/vite-plugin-page-head.js';
 import { tokenize } from '../../web/src/text/tokenize.js';
 import { openPage, openTables, readLabels, readPicture, readTable, useSite } from './browser.js';
 
@@ -108,13 +109,18 @@ describe('the heatmap on the title slide', () => {
       // The same word gets the same vector, so its rows are identical.
       if (REPEAT) assert.deepEqual(table.rows[REPEAT[0]].values, table.rows[REPEAT[1]].values);
 
-      // The page's head preloads the engine's WebAssembly and the engine uses that download.
+      // The page's head preloads the engine's WebAssembly and the data files (the word vectors,
+      // the model), and the page uses those downloads: each file is fetched once.
       const wasm = log.requests.filter((url) => url.endsWith('.wasm'));
       assert.equal(wasm.length, 1, 'the engine was fetched once');
+      const data = EARLY_DATA.map((file) => new URL(file, page.url()).href);
+      for (const url of data) {
+        assert.equal(log.requests.filter((r) => r === url).length, 1, `${url} fetched once`);
+      }
       const preloaded = await page
         .locator('head link[rel="preload"][as="fetch"]')
         .evaluateAll((links) => links.map((link) => /** @type {HTMLLinkElement} */ (link).href));
-      assert.deepEqual(preloaded, wasm, 'the head preloads the engine');
+      assert.deepEqual(preloaded.sort(), [...wasm, ...data].sort(), 'the head preloads them');
       // The word vectors: one request, to the page's own origin, whatever else the deck holds.
       const vectors = log.requests.filter((url) => url.endsWith(VECTORS));
       assert.equal(vectors.length, 1, 'the word vectors were fetched once');

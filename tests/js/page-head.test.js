@@ -3,20 +3,28 @@
 // policy allows, or says it too late, fails the build. tests/e2e/csp.test.js checks the policies
 // of the built pages and of the servers against the rules instead of against these strings.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { contentSecurityPolicy, pageHead } from '../../web/build/vite-plugin-page-head.js';
+import {
+  EARLY_DATA,
+  EARLY_DATA_SCRIPT,
+  contentSecurityPolicy,
+  pageHead,
+} from '../../web/build/vite-plugin-page-head.js';
 import { ROOT } from './helpers.js';
+
+/** The inline script a page of figures starts its data downloads with, admitted by its hash. */
+const EARLY = `'sha256-${createHash('sha256').update(EARLY_DATA_SCRIPT).digest('base64')}'`;
 
 const ENGINE_PAGE =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
 
 /** Each page's policy, exactly. */
 const POLICIES = {
-  'index.html':
-    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'sha256-GzCveToXhSIzS3M5eQeRm3McVRB7cYneYKwTkzA3wDk='; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; frame-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'",
-  'article.html': ENGINE_PAGE,
+  'index.html': `default-src 'self'; script-src 'self' 'wasm-unsafe-eval' ${EARLY} 'sha256-GzCveToXhSIzS3M5eQeRm3McVRB7cYneYKwTkzA3wDk='; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; frame-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'`,
+  'article.html': ENGINE_PAGE.replace("'wasm-unsafe-eval'", `'wasm-unsafe-eval' ${EARLY}`),
   'practice.html': ENGINE_PAGE,
   'lessons.html':
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'",
@@ -54,8 +62,45 @@ describe('the shared page head', () => {
     });
   }
 
+  test('a page of figures starts its data downloads from its head, where WebAssembly runs', () => {
+    for (const file of ['index.html', 'article.html']) {
+      const html = pageHead(readFileSync(path.join(ROOT, 'web', file), 'utf8'), file);
+      const scripts = Array.from(html.matchAll(/<script>([^<]*)<\/script>/g), ([, text]) => text);
+      assert.deepEqual(scripts, [EARLY_DATA_SCRIPT], `${file}: one inline script`);
+      const hash = createHash('sha256').update(scripts[0]).digest('base64');
+      assert.ok(POLICIES[file].includes(`'sha256-${hash}'`), `${file}: its policy admits it`);
+      assert.ok(html.indexOf('http-equiv') < html.indexOf('<script>'), 'after the policy');
+    }
+    assert.deepEqual(EARLY_DATA, [
+      'embeddings/en-20k-100d.bin',
+      'models/brown-lm.bin',
+      'models/brown-lm.json',
+    ]);
+    // The script runs: it adds one preload per file, and none without WebAssembly.
+    const added = [];
+    const fakeDocument = {
+      createElement: () => ({}),
+      head: { append: (link) => added.push(link) },
+    };
+    const run = new Function('document', 'WebAssembly', EARLY_DATA_SCRIPT);
+    run(fakeDocument, undefined);
+    assert.deepEqual(added, []);
+    run(fakeDocument, {});
+    assert.deepEqual(
+      added.map((link) => [link.rel, link.as, link.crossOrigin, link.fetchPriority, link.href]),
+      EARLY_DATA.map((href) => ['preload', 'fetch', 'anonymous', 'low', href]),
+    );
+    for (const file of ['practice.html', 'lessons.html']) {
+      const html = pageHead(readFileSync(path.join(ROOT, 'web', file), 'utf8'), file);
+      assert.doesNotMatch(html, /<script>/, `${file}: no inline script`);
+    }
+  });
+
   test('the order in which a page names its allowances does not matter', () => {
-    assert.equal(contentSecurityPolicy(['speaker-view', 'math', 'engine']), POLICIES['index.html']);
+    assert.equal(
+      contentSecurityPolicy(['early-data', 'speaker-view', 'math', 'engine']),
+      POLICIES['index.html'],
+    );
   });
 
   test('an unknown allowance, a missing tag, a late tag or a page policy fails', () => {

@@ -8,7 +8,9 @@
 // page's Content-Security-Policy and the icon. The tag must be the first in the head (the charset
 // comes early, and the policy before anything it governs). A page without it, with it later, or
 // naming an unknown allowance fails the build (and shows in the dev server's overlay).
+import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { MODEL_PATHS, VECTORS_PATH } from '../src/data-files.js';
 
 /**
  * The policy of a page that allows nothing extra: nothing loads from outside this origin.
@@ -34,6 +36,28 @@ const BASE_POLICY = [
   ['form-action', ["'none'"]],
 ];
 
+/** The data files a page of figures asks for from its head: the word vectors and the model. */
+export const EARLY_DATA = [VECTORS_PATH, MODEL_PATHS.weights, MODEL_PATHS.report];
+
+/**
+ * The one inline script of a page with the early-data allowance. Where WebAssembly exists (without
+ * it nothing on the page can use these files) it adds a preload for each, so they download while
+ * the page's own script is still being fetched and run; the loaders' fetch() (cors mode,
+ * same-origin credentials, as `crossorigin` asks) then takes that download instead of making a
+ * second. Low priority, as the loaders ask: the page's scripts, styles and fonts come first.
+ */
+export const EARLY_DATA_SCRIPT =
+  'if(typeof WebAssembly==="object")' +
+  `for(const href of ${JSON.stringify(EARLY_DATA)}){` +
+  'const link=document.createElement("link");' +
+  'link.rel="preload";link.as="fetch";link.crossOrigin="anonymous";link.fetchPriority="low";' +
+  'link.href=href;document.head.append(link)}';
+
+/** @param {string} text @returns {string} a CSP source admitting an inline script of that text */
+function scriptHash(text) {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
 /**
  * What each allowance adds to the policy. A directive left empty is left out, so it falls back
  * to default-src 'self'.
@@ -47,6 +71,8 @@ export const ALLOWANCES = {
   math: { 'font-src': ["'self'"] },
   // The speaker view (S): the hash admits the one inline script that reveal.js's notes plugin
   // writes into its own window, which shows the deck in frames.
+  // The early-data script above, admitted by its hash; the page gets the script itself too.
+  'early-data': { 'script-src': [scriptHash(EARLY_DATA_SCRIPT)] },
   'speaker-view': {
     'script-src': ["'sha256-GzCveToXhSIzS3M5eQeRm3McVRB7cYneYKwTkzA3wDk='"],
     'frame-src': ["'self'"],
@@ -119,25 +145,29 @@ export function pageHead(html, file) {
   } catch (err) {
     throw new Error(`${file}: ${err.message}`, { cause: err });
   }
+  const earlyData = names.split(/\s+/).includes('early-data');
   return html.replace(ALLOW_TAG, () =>
-    headTags(policy, ICON)
+    headTags(policy, ICON, { earlyData })
       .map((line) => indent + line)
       .join('\n'),
   );
 }
 
 /**
- * The tags every page's head starts with: charset, viewport, colour scheme, its policy, its icon.
+ * The tags every page's head starts with: charset, viewport, colour scheme, its policy, (for a page
+ * of figures) the early-data script, which must come after the policy that admits it, its icon.
  * @param {string} policy the page's Content-Security-Policy
  * @param {string} icon the icon's address
+ * @param {{ earlyData?: boolean }} [options]
  * @returns {string[]}
  */
-export function headTags(policy, icon) {
+export function headTags(policy, icon, { earlyData = false } = {}) {
   return [
     tag('meta', { charset: 'utf-8' }),
     tag('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
     tag('meta', { name: 'color-scheme', content: 'light dark' }),
     tag('meta', { 'http-equiv': 'Content-Security-Policy', content: policy }),
+    ...(earlyData ? [`<script>${EARLY_DATA_SCRIPT}</script>`] : []),
     tag('link', { rel: 'icon', href: icon }),
   ];
 }

@@ -1,6 +1,7 @@
 // loadEngine() for browsers and workers: the .wasm comes from the page's asset source
 // (web/src/asset-source.js: fetched from beside this module, or read from the page offline).
 import { assetBytes, engineModuleOptions } from '../asset-source.js';
+import { MODEL_PATHS, VECTORS_PATH } from '../data-files.js';
 import createAttentionCore from './generated/attention-core.mjs';
 import { createEngine } from './engine.js';
 
@@ -33,9 +34,9 @@ export async function loadLanguageModel({ engine, base = document.baseURI } = {}
   const bytes = (/** @type {string} */ path) => assetBytes(path, {}, base);
   const [core, vectors, weights, report] = await Promise.all([
     engine ?? loadEngine(),
-    bytes('embeddings/en-20k-100d.bin'),
-    bytes('models/brown-lm.bin'),
-    bytes('models/brown-lm.json'),
+    bytes(VECTORS_PATH),
+    bytes(MODEL_PATHS.weights),
+    bytes(MODEL_PATHS.report),
   ]);
   core.loadEmbeddings(vectors);
   return core.loadLanguageModel(weights, JSON.parse(new TextDecoder().decode(report)));

@@ -3,13 +3,10 @@
 // downloaded at low priority, like the word vectors, and side by side with them; the engine takes
 // the weights in once it holds the vectors. Every way it can fail becomes a message a learner can act on.
 import { assetBytes } from '../asset-source.js';
+import { MODEL_PATHS } from '../data-files.js';
 import { loadVectorsOnce } from './vectors.js';
 
-/** Where the files lie, relative to the page (web/public/ is served at the site's root). */
-export const MODEL_PATHS = Object.freeze({
-  weights: 'models/brown-lm.bin',
-  report: 'models/brown-lm.json',
-});
+export { MODEL_PATHS };
 
 const LOAD_FAILED =
   'The trained language model could not be loaded, so this figure cannot be drawn. ' +

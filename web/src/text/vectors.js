@@ -2,10 +2,10 @@
 // download (about 2 MB) runs at low priority beside the engine's; the engine takes the vectors in
 // once the page has painted. Every way it can fail becomes a message a learner can act on.
 import { assetBytes } from '../asset-source.js';
+import { VECTORS_PATH } from '../data-files.js';
 import { EMBED_DIM } from './embed.js';
 
-/** Where the asset lies, relative to the page (web/public/ is served at the site's root). */
-export const VECTORS_PATH = 'embeddings/en-20k-100d.bin';
+export { VECTORS_PATH };
 
 const LOAD_FAILED =
   'The word vectors could not be loaded, so the figure cannot be drawn. ' +

@@ -1,0 +1,13 @@
+// The data files the figures load, relative to the page (web/public/ is served at the site's
+// root): the word vectors and the trained language model. One list for the loaders
+// (web/src/text/) and for the head of a page of figures, which asks for them before its script has
+// run (web/build/vite-plugin-page-head.js, the early-data allowance).
+
+/** The word vectors (docs/embeddings.md). */
+export const VECTORS_PATH = 'embeddings/en-20k-100d.bin';
+
+/** The trained language model: its weights and the report of what was measured on them. */
+export const MODEL_PATHS = Object.freeze({
+  weights: 'models/brown-lm.bin',
+  report: 'models/brown-lm.json',
+});
