@@ -68,7 +68,9 @@ function showOne(slide, widget) {
   const bar = make('div', 'embed-bar');
   bar.append(...parts.slice(0, -1));
   const caption = make('p', 'embed-caption');
-  const link = /** @type {HTMLAnchorElement} */ (make('a', 'embed-slide-link', 'Open the slide'));
+  const link = /** @type {HTMLAnchorElement} */ (
+    make('a', 'embed-slide-link', 'Open the slide in a new tab')
+  );
   link.target = '_blank';
   link.rel = 'noopener';
   const from = `${about.course} \u00b7 Module ${about.module} \u00b7 Lesson ${about.lesson}`;
