@@ -79,7 +79,9 @@ function showOne(slide, widget) {
       ? `From \u201c${about.title}\u201d, ${from}.`
       : `${slide.title}: from \u201c${about.title}\u201d, ${from}.`;
   caption.append(make('span', 'embed-source', source), ' ', link);
-  main.replaceChildren(bar, host, caption);
+  // Screen readers get the figure's name as the page's heading; sighted readers see the caption.
+  const heading = make('h1', 'visually-hidden', `${slide.title}: a live figure`);
+  main.replaceChildren(heading, bar, host, caption);
 
   const shown = showFigure(main, host, views, {
     view: start.type,
