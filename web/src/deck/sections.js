@@ -146,14 +146,17 @@ function figureTools(doc, section, id, views) {
 
 /**
  * How tall the slide's figure is, in the slide's own pixels (reveal scales the slide). Some
- * figures lay their parts out in the slide's grid (their host is display: contents), so this
- * spans every part that has a box.
+ * figures lay their parts out in the slide's grid (their host is display: contents): for them
+ * this spans every part that has a box. The deck lays a figure out for its 16:9 slide, so this is
+ * an estimate of its height in a frame; the embed page's height messages correct it.
  * @param {HTMLElement} section
  * @param {HTMLElement | null} host
  * @returns {number}
  */
 function figureHeight(section, host) {
   if (!host) return 0;
+  // A host with a box of its own scrolls what does not fit: its content is what it holds.
+  if (host.getClientRects().length > 0) return host.scrollHeight;
   const scale = section.getBoundingClientRect().width / section.offsetWidth || 1;
   let top = Infinity;
   let bottom = -Infinity;
