@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { ICON_COLOURS, ICON_SIZES, appIconsPlugin, iconFile } from './web/build/app-icons.js';
+import framePolicyPlugin from './web/build/vite-plugin-frame-policy.js';
 import lessonPlugin from './web/build/vite-plugin-lesson.js';
 import pageHeadPlugin from './web/build/vite-plugin-page-head.js';
 import preloadEnginePlugin from './web/build/vite-plugin-preload-engine.js';
@@ -12,8 +13,11 @@ import preloadFontsPlugin from './web/build/vite-plugin-preload-fonts.js';
 
 const fromRoot = (file) => fileURLToPath(new URL(file, import.meta.url));
 
-/** The pages of the build; one that does not exist yet is left out rather than failing it. */
-const PAGES = ['index', 'article', 'practice', 'lessons'];
+/**
+ * The pages of the build; one that does not exist yet is left out rather than failing it. embed
+ * shows one figure alone, for other sites to frame (web/src/embed/main.js).
+ */
+const PAGES = ['index', 'article', 'practice', 'lessons', 'embed'];
 const input = Object.fromEntries(
   PAGES.map((name) => [name, fromRoot(`web/${name}.html`)]).filter(([, file]) => existsSync(file)),
 );
@@ -26,12 +30,14 @@ export default defineConfig({
   // KaTeX's CSS and fonts come in through `import './styles/katex.js'` in a page module.
   // Every page gets the shared head (charset, viewport, icon, its Content-Security-Policy) from
   // pageHeadPlugin; a page that runs the engine preloads it (preloadEnginePlugin); every page
-  // preloads its main text face (preloadFontsPlugin; the fonts: web/src/styles/fonts.css).
+  // preloads its main text face (preloadFontsPlugin; the fonts: web/src/styles/fonts.css). The
+  // dev and preview servers say who may frame each page (framePolicyPlugin: embed.html anyone).
   plugins: [
     lessonPlugin({ dir: fromRoot('slides') }),
     pageHeadPlugin(),
     preloadEnginePlugin(),
     preloadFontsPlugin(),
+    framePolicyPlugin(),
     // The installable lesson: its icons, its web app manifest (linked from every page) and a
     // service worker that precaches the whole site (web/src/app-updates.js registers it).
     appIconsPlugin(),

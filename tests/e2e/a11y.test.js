@@ -1,5 +1,6 @@
 // Accessibility: axe-core finds no violation on any slide (in every view of its figure), on the
-// article, the practice bank and the lessons page, in light and dark colour schemes.
+// article, the practice bank, the lessons page and the embed page (a figure, and the message for
+// an unknown one), in light and dark colour schemes.
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
@@ -70,7 +71,13 @@ for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
       }
     }
 
-    for (const pageName of ['article.html', 'practice.html', 'lessons.html']) {
+    for (const pageName of [
+      'article.html',
+      'practice.html',
+      'lessons.html',
+      'embed.html?figure=title&show=heatmap',
+      'embed.html?figure=no-such-figure',
+    ]) {
       test(`${pageName} has no axe violation`, async () => {
         await visit(
           pageName,

@@ -1,7 +1,8 @@
 // The Content-Security-Policy of every page as it is shipped: each HTML file of the built site
 // (dist/, or SITE_DIR) and each page as the project's own servers send it (the preview server the
 // browser tests use, and the dev server of `npm start`), with any policy those servers put in a
-// response header, for the pages and for the training worker's script. Every policy must keep
+// response header, for the pages and for the training worker's script (a header holds only who
+// may frame the page: embed.html any site, the others the lesson itself). Every policy must keep
 // scripts to the page's own files and its WebAssembly: no 'unsafe-eval', no 'unsafe-inline'
 // script, and nothing from outside the page's own origin. Needs a build (`npm run test:e2e`, or
 // `node tests/e2e/build-site.js` first); starts no browser.
@@ -12,6 +13,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
+import { framePolicy } from '../../web/build/vite-plugin-frame-policy.js';
 import { serveSite } from './browser.js';
 import { siteDir } from './site-dir.js';
 
@@ -192,9 +194,14 @@ describe('the built pages', () => {
 async function checkServed(base, path) {
   const response = await fetch(new URL(path, base));
   assert.equal(response.status, 200, `${path}: status`);
-  for (const name of ['content-security-policy', 'content-security-policy-report-only']) {
-    const header = response.headers.get(name);
-    if (header !== null) assert.deepEqual(policyProblems(header), [], `${path}: ${name} header`);
+  // The header says who may frame the response and nothing else (it is combined with the page's
+  // own policy): embed.html any site, the rest only the lesson (vite-plugin-frame-policy.js).
+  const header = response.headers.get('content-security-policy');
+  assert.equal(header, framePolicy(`/${path}`), `${path}: content-security-policy header`);
+  assert.match(header ?? '', /^frame-ancestors ('self'|\*)$/, `${path}: frame-ancestors only`);
+  const reportOnly = response.headers.get('content-security-policy-report-only');
+  if (reportOnly !== null) {
+    assert.deepEqual(policyProblems(reportOnly), [], `${path}: report-only header`);
   }
   if (path.endsWith('.html')) {
     const policies = metaPolicies(await response.text());

@@ -26,6 +26,8 @@ const POLICIES = {
   'index.html': `default-src 'self'; script-src 'self' 'wasm-unsafe-eval' ${EARLY} 'sha256-GzCveToXhSIzS3M5eQeRm3McVRB7cYneYKwTkzA3wDk='; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; frame-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'`,
   'article.html': ENGINE_PAGE.replace("'wasm-unsafe-eval'", `'wasm-unsafe-eval' ${EARLY}`),
   'practice.html': ENGINE_PAGE,
+  'embed.html':
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'",
   'lessons.html':
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'",
 };

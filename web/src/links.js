@@ -1,10 +1,12 @@
-// Where the lesson's pages live, relative to each other: the deck, the article, the practice page
-// and the list of lessons sit side by side in one folder.
+// Where the lesson's pages live, relative to each other: the deck, the article, the practice page,
+// the list of lessons and the page that shows one figure for embedding sit side by side in one
+// folder.
 
 export const DECK_URL = 'index.html';
 export const ARTICLE_URL = 'article.html';
 export const PRACTICE_URL = 'practice.html';
 export const LESSONS_URL = 'lessons.html';
+export const EMBED_URL = 'embed.html';
 
 /**
  * The deck, opened at one slide.

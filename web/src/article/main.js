@@ -11,10 +11,11 @@ import '../styles/article-text.css';
 import '../styles/figure-tools.css';
 import lesson from 'virtual:lesson';
 import '../widgets/index.js';
+import { EMBED_EXTRA_PX, canEmbed, embedHref, embedSnippet } from '../share/embed-code.js';
 import { buildFigureTools } from '../share/figure-tools.js';
 import { savedAs, viewsOf } from '../share/figure-views.js';
+import { showFigure } from '../share/show-figure.js';
 import { startLoading } from '../widgets/shared/engine-loader.js';
-import { placeWidget } from '../widgets/shared/host.js';
 import { wireBackLinks } from './back-link.js';
 import { fillFooter } from './footer.js';
 import { buildArticle } from './sections.js';
@@ -39,14 +40,28 @@ wireBackLinks(
 );
 
 const specs = new Map(lesson.slides.map((slide) => [slide.id, slide.widget]));
+const titles = new Map(lesson.slides.map((slide) => [slide.id, slide.title]));
 for (const section of sections) {
   const host = /** @type {HTMLElement | null} */ (section.querySelector('.widget-host'));
   const spec = specs.get(section.id);
   if (!host || !spec) continue;
-  const shown = showViews(section, host, viewsOf(spec));
+  const views = viewsOf(spec);
+  const shown = showFigure(section, host, views);
   if (spec.type === 'knowledge-check') continue;
-  const title = section.querySelector('h2')?.textContent ?? section.id;
-  const saved = () => savedAs(viewsOf(spec), shown(), `attention-${section.id}`, title);
+  const title = titles.get(section.id) ?? section.id;
+  const saved = () => savedAs(views, shown.view().type, `attention-${section.id}`, title);
+  // The figure as it is now, in a frame of its own in another page (not in the single file).
+  const embed = () => {
+    const view = shown.view();
+    const src = embedHref(
+      document.baseURI,
+      section.id,
+      shown.settings(),
+      view === views[0] ? undefined : view.type,
+    );
+    const height = host.offsetHeight + EMBED_EXTRA_PX;
+    return embedSnippet({ src, title: saved().title, height });
+  };
   host.after(
     buildFigureTools(document, {
       host: () => host,
@@ -56,35 +71,9 @@ for (const section of sections) {
       get title() {
         return saved().title;
       },
+      ...(canEmbed ? { embed } : {}),
     }),
   );
-}
-
-/**
- * Mounts the first view of a section's figure, and another when the learner chooses it; each view
- * keeps its state object, so its inputs survive the switch.
- * @param {HTMLElement} section
- * @param {HTMLElement} host
- * @param {import('../share/figure-views.js').FigureView[]} views
- * @returns {() => string} the type of the view shown
- */
-function showViews(section, host, views) {
-  /** @type {Map<string, object>} */
-  const states = new Map(views.map((view) => [view.type, {}]));
-  let view = views[0];
-  let placed = placeWidget(host, { type: view.type, props: view.props }, states.get(view.type));
-  section.querySelector('.figure-views')?.addEventListener('change', (event) => {
-    const input = /** @type {HTMLInputElement} */ (event.target);
-    const next = views.find((candidate) => candidate.type === input.value);
-    if (!next || next === view) return;
-    placed.destroy();
-    host.classList.remove(`widget-${view.type}`);
-    host.classList.add(`widget-${next.type}`);
-    host.dataset.widget = next.type;
-    view = next;
-    placed = placeWidget(host, { type: view.type, props: view.props }, states.get(view.type));
-  });
-  return () => view.type;
 }
 
 // The sections did not exist when the browser looked for the address's #fragment.

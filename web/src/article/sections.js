@@ -29,15 +29,7 @@ export function buildArticle(doc, content) {
         ...(index === 0 ? opening(doc, lesson, headingId) : heading(doc, slide, headingId)),
       );
       section.append(html(doc, 'div', 'article-slide-text', slide.html));
-      if (slide.widget) {
-        const views = viewsOf(slide.widget);
-        if (views.length > 1) {
-          const choice = buildViewChoice(doc, views, `${slide.id}-view`);
-          choice.classList.add('article-views');
-          section.append(choice);
-        }
-        section.append(widgetHost(doc, slide.widget.type));
-      }
+      if (slide.widget) section.append(...figureParts(doc, slide.id, slide.widget));
       if (slide.articleHtml) {
         const prose = html(doc, 'div', 'article-prose', slide.articleHtml);
         nestHeadings(prose);
@@ -97,6 +89,27 @@ function html(doc, tag, className, markup) {
   const node = text(doc, tag, className);
   node.innerHTML = markup;
   return node;
+}
+
+/**
+ * A slide's figure as the article shows it, before its widget is mounted (show-figure.js): the
+ * choice of its views, when it has more than one, and the host its widget is mounted into. The
+ * embed page shows its one figure the same way.
+ * @param {Document} doc
+ * @param {string} id the slide's id, unique on the page
+ * @param {Slide['widget'] & object} widget
+ * @returns {HTMLElement[]}
+ */
+export function figureParts(doc, id, widget) {
+  const views = viewsOf(widget);
+  const parts = [];
+  if (views.length > 1) {
+    const choice = buildViewChoice(doc, views, `${id}-view`);
+    choice.classList.add('article-views');
+    parts.push(choice);
+  }
+  parts.push(widgetHost(doc, widget.type));
+  return parts;
 }
 
 /**

@@ -3,6 +3,8 @@
 // the speaker notes. The first slide is the title slide; the one with id `summary` (else the last)
 // closes the lesson. A figure with more than one view gets the choice between them in the header,
 // beside its Figure menu.
+import { EMBED_EXTRA_PX, canEmbed, embedHref, embedSnippet } from '../share/embed-code.js';
+import { settingsFromUrl } from '../share/figure-link.js';
 import { buildFigureTools } from '../share/figure-tools.js';
 import { buildViewChoice, savedAs, viewsOf } from '../share/figure-views.js';
 import { buildChrome } from './chrome.js';
@@ -106,21 +108,31 @@ function body(doc, html) {
 }
 
 /**
- * The menu that saves the slide's figure (the view shown) or copies a link to it (the address
- * follows the figure: deck/widgets.js).
+ * The menu that saves the slide's figure (the view shown), copies a link to it (the address
+ * follows the figure: deck/widgets.js) or the code that embeds it, with the same settings, in
+ * another page (not in the single-file lesson, which has no page to embed).
  * @param {Document} doc
  * @param {HTMLElement} section
  * @param {string} id
  * @param {import('../share/figure-views.js').FigureView[]} views
  */
 function figureTools(doc, section, id, views) {
+  const host = () => /** @type {HTMLElement | null} */ (section.querySelector('.widget-host'));
+  const shown = () => views.find((view) => view.type === host()?.dataset.widget) ?? views[0];
   const saved = () => {
-    const host = /** @type {HTMLElement | null} */ (section.querySelector('.widget-host'));
     const title = section.getAttribute('aria-label') ?? id;
-    return savedAs(views, host?.dataset.widget ?? views[0].type, `attention-${id}`, title);
+    return savedAs(views, shown().type, `attention-${id}`, title);
+  };
+  const embed = () => {
+    const view = shown();
+    const settings = settingsFromUrl(doc.location.href, id, view.props);
+    const src = embedHref(doc.baseURI, id, settings, view === views[0] ? undefined : view.type);
+    // The slide's figure at its own size, unscaled, plus the embed page's caption line.
+    const height = figureHeight(section, host()) + EMBED_EXTRA_PX;
+    return embedSnippet({ src, title: saved().title, height });
   };
   return buildFigureTools(doc, {
-    host: () => section.querySelector('.widget-host'),
+    host,
     get name() {
       return saved().name;
     },
@@ -128,7 +140,33 @@ function figureTools(doc, section, id, views) {
       return saved().title;
     },
     link: () => doc.location.href,
+    ...(canEmbed ? { embed } : {}),
   });
+}
+
+/**
+ * How tall the slide's figure is, in the slide's own pixels (reveal scales the slide). Some
+ * figures lay their parts out in the slide's grid (their host is display: contents): for them
+ * this spans every part that has a box. The deck lays a figure out for its 16:9 slide, so this is
+ * an estimate of its height in a frame; the embed page's height messages correct it.
+ * @param {HTMLElement} section
+ * @param {HTMLElement | null} host
+ * @returns {number}
+ */
+function figureHeight(section, host) {
+  if (!host) return 0;
+  // A host with a box of its own scrolls what does not fit: its content is what it holds.
+  if (host.getClientRects().length > 0) return host.scrollHeight;
+  const scale = section.getBoundingClientRect().width / section.offsetWidth || 1;
+  let top = Infinity;
+  let bottom = -Infinity;
+  for (const part of [host, ...host.querySelectorAll('*')]) {
+    const box = part.getBoundingClientRect();
+    if (box.height === 0 && box.width === 0) continue;
+    top = Math.min(top, box.top);
+    bottom = Math.max(bottom, box.bottom);
+  }
+  return bottom > top ? (bottom - top) / scale : 0;
 }
 
 /**

@@ -14,6 +14,8 @@ export const DECK_URL = '?page=deck';
 export const ARTICLE_URL = '?page=article';
 export const PRACTICE_URL = '?page=practice';
 export const LESSONS_URL = '?page=lessons';
+/** The file has no page for embedding a figure: a frame needs a hosted address. */
+export const EMBED_URL = '';
 
 /**
  * The deck, opened at one slide.

@@ -1,6 +1,7 @@
-// The "Figure" menu beside a live figure: save it as SVG or PNG, and (in the deck) copy a link that
-// opens the slide with the same settings. It is a <details>, so it opens and closes with the
-// keyboard, and it says what it did in a status line.
+// The "Figure" menu beside a live figure: save it as SVG or PNG, copy a link that opens the slide
+// with the same settings, and copy the <iframe> code that embeds the figure as it is in another
+// page (embed-code.js). It is a <details>, so it opens and closes with the keyboard, and it says
+// what it did in a status line; when the clipboard refuses, the line shows the text to copy.
 import { composeSvg, figureDrawings, offerDownload, svgToPng } from './export-figure.js';
 
 const NOTHING = 'There is no figure to save yet.';
@@ -8,9 +9,11 @@ const NOTHING = 'There is no figure to save yet.';
 /**
  * Builds the menu for the figure inside `host`.
  * @param {Document} doc
- * @param {{ host: () => Element | null, name: string, title: string, link?: () => string }} figure
+ * @param {{ host: () => Element | null, name: string, title: string, link?: () => string,
+ *   embed?: () => string }} figure
  *   `host` finds the element the widget draws into; `name` is the file name without extension;
- *   `title` is written at the top of the saved picture; `link`, when given, offers "Copy link"
+ *   `title` is written at the top of the saved picture; `link`, when given, offers "Copy link";
+ *   `embed`, when given, offers "Copy embed code" (the snippet it returns)
  * @returns {HTMLDetailsElement}
  */
 export function buildFigureTools(doc, figure) {
@@ -56,17 +59,46 @@ export function buildFigureTools(doc, figure) {
     offerDownload(doc, png, `${figure.name}.png`);
     say(`Saved ${figure.name}.png.`);
   });
+  /**
+   * Copies `text`, or shows it to be copied by hand.
+   * @param {string} text
+   * @param {string} done what the status says once it is copied
+   * @param {string} fallback what it says before the text when the clipboard refuses
+   */
+  const copy = async (text, done, fallback) => {
+    // A frame of another site may not write to the clipboard (unless its parent allows it);
+    // asking anyway only logs a policy violation.
+    const policy = /** @type {any} */ (doc).featurePolicy;
+    if (policy?.allowsFeature?.('clipboard-write') === false) {
+      say(`${fallback} ${text}`);
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(text);
+      say(done);
+    } catch {
+      say(`${fallback} ${text}`);
+    }
+  };
   if (figure.link) {
     const link = figure.link;
-    button('Copy link', async () => {
-      const url = link();
-      try {
-        await navigator.clipboard.writeText(url);
-        say('Link copied: it opens this slide with the figure as it is now.');
-      } catch {
-        say(`Copy this link: ${url}`);
-      }
-    });
+    button('Copy link', () =>
+      copy(
+        link(),
+        'Link copied: it opens this slide with the figure as it is now.',
+        'Copy this link:',
+      ),
+    );
+  }
+  if (figure.embed) {
+    const embed = figure.embed;
+    button('Copy embed code', () =>
+      copy(
+        embed(),
+        'Embed code copied: paste it into a page to show this figure as it is now.',
+        'Copy this code:',
+      ),
+    );
   }
   list.append(status);
   menu.append(summary, list);
