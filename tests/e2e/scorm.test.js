@@ -237,10 +237,16 @@ describe('the lesson in an LMS', () => {
       assert.deepEqual(valueOf('cmi.core.lesson_status'), ['incomplete', 'completed']);
       assert.deepEqual(valueOf('cmi.core.score.min'), ['0']);
       assert.deepEqual(valueOf('cmi.core.score.max'), ['100']);
-      const raws = valueOf('cmi.core.score.raw');
-      assert.equal(raws.length, given.length, 'the score after each answer');
-      assert.equal(raws.at(-1), String(percentScore(right, given.length)));
-      assert.equal(raws.at(-1), String(Math.round((100 * right) / lesson.quiz.check.length)));
+      // The score after each answer that raised it: the share right so far of all the questions.
+      const total = lesson.quiz.check.length;
+      const rising = [];
+      given.forEach((_, k) => {
+        const sofar = given.slice(0, k + 1).filter((g) => g.choice === g.correctChoice).length;
+        const score = String(Math.round((100 * sofar) / total));
+        if (rising.at(-1) !== score) rising.push(score);
+      });
+      assert.deepEqual(valueOf('cmi.core.score.raw'), rising);
+      assert.equal(rising.at(-1), String(percentScore(right, total)));
 
       const letter = (i) => String.fromCharCode(97 + i);
       given.forEach((g, n) => {

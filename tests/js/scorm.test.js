@@ -254,6 +254,36 @@ describe('createReporter', () => {
     assert.equal(lms.data['cmi.core.lesson_status'], 'incomplete');
   });
 
+  test('the score is the best reached, never lowered', () => {
+    const lms = fakeApi();
+    const reporter = createReporter(lms.api);
+    reporter.start();
+    reporter.answer(answer({ right: 0 }));
+    reporter.answer(answer({ correct: true, right: 1 }));
+    reporter.answer(answer({ right: 1 }));
+    reporter.answer(answer({ correct: true, right: 2 }));
+    // Try again: a new attempt starts from nothing right.
+    reporter.answer(answer({ right: 0 }));
+    reporter.answer(answer({ correct: true, right: 1 }));
+    const raws = lms.sets().filter(([k]) => k === 'cmi.core.score.raw');
+    assert.deepEqual(
+      raws.map(([, v]) => v),
+      ['0', '20', '40'],
+    );
+    assert.equal(lms.data['cmi.core.score.raw'], '40');
+    assert.equal(lms.count('LMSCommit'), 7, 'a commit after every answer all the same');
+    assert.equal(lms.data['cmi.interactions.5.id'], 'scale-saturation');
+
+    // Another day: the LMS has 60 from before.
+    const again = fakeApi({ values: { 'cmi.core.score.raw': '60' } });
+    const later = createReporter(again.api);
+    later.start();
+    later.answer(answer({ correct: true, right: 3 }));
+    assert.equal(again.data['cmi.core.score.raw'], '60');
+    later.answer(answer({ correct: true, right: 4 }));
+    assert.equal(again.data['cmi.core.score.raw'], '80');
+  });
+
   test('new interactions follow those the LMS has from an earlier visit', () => {
     const lms = fakeApi({ values: { 'cmi.interactions._count': '3' } });
     const reporter = createReporter(lms.api);

@@ -119,8 +119,8 @@ export function choiceLetter(index) {
 }
 
 /**
- * The score the LMS is given: the share of the check's questions answered right in the current
- * attempt, as a whole percentage (min 0, max 100). Unanswered questions count as not right.
+ * The score of an attempt: the share of the check's questions answered right, as a whole
+ * percentage (min 0, max 100). Unanswered questions count as not right.
  * @param {number} right
  * @param {number} total
  * @returns {number}
@@ -146,7 +146,8 @@ function identifier(id) {
  * @typedef {object} Reporter
  * @property {() => boolean} start LMSInitialize and the status 'incomplete'; false when the LMS
  *   refused to start, after which every other call does nothing
- * @property {(answer: Answer) => void} answer one interaction, the score, a commit
+ * @property {(answer: Answer) => void} answer one interaction, the score if it is the best yet,
+ *   a commit
  * @property {() => void} complete the status 'completed', a commit (once)
  * @property {() => void} finish the session's time, a commit and LMSFinish (once)
  * @property {() => boolean} active started and not yet finished
@@ -170,6 +171,8 @@ export function createReporter(api, options = {}) {
   let startedAt = 0;
   let nextInteraction = 0;
   let scaled = false;
+  /** The best score the LMS has: from an earlier visit, or this one's best attempt; -1: none. */
+  let best = -1;
   let lastError = '';
 
   /**
@@ -232,6 +235,8 @@ export function createReporter(api, options = {}) {
       completed = FINISHED.has(status);
       const count = Number.parseInt(get('cmi.interactions._count'), 10);
       nextInteraction = Number.isInteger(count) && count > 0 ? count : 0;
+      const previous = Number.parseFloat(get('cmi.core.score.raw'));
+      if (previous >= 0 && previous <= 100) best = previous;
       if (writable() && !completed) {
         set('cmi.core.lesson_status', 'incomplete');
         commit();
@@ -252,10 +257,13 @@ export function createReporter(api, options = {}) {
         if (pattern) set(`${n}.correct_responses.0.pattern`, pattern);
         set(`${n}.result`, answer.correct ? 'correct' : 'wrong');
       }
-      if (!scaled) {
-        scaled = set('cmi.core.score.min', 0) && set('cmi.core.score.max', 100);
+      // The score never goes down: trying the check again, or coming back another day, can only
+      // raise what the LMS has (the interactions keep every answer).
+      const score = percentScore(answer.right, answer.total);
+      if (score > best) {
+        if (!scaled) scaled = set('cmi.core.score.min', 0) && set('cmi.core.score.max', 100);
+        if (set('cmi.core.score.raw', score)) best = score;
       }
-      set('cmi.core.score.raw', percentScore(answer.right, answer.total));
       commit();
     },
     complete() {
