@@ -2,7 +2,16 @@ import js from '@eslint/js';
 import globals from 'globals';
 
 export default [
-  { ignores: ['build/', 'dist/', 'dist-offline/', 'node_modules/', 'web/src/engine/generated/'] },
+  {
+    ignores: [
+      'build/',
+      'dist/',
+      'dist-offline/',
+      'dist-scorm/',
+      'node_modules/',
+      'web/src/engine/generated/',
+    ],
+  },
   js.configs.recommended,
   {
     languageOptions: {

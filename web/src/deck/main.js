@@ -17,6 +17,7 @@ import { startLoading } from '../widgets/shared/engine-loader.js';
 import { fitSlides } from './fit.js';
 import { releaseOnEscape } from './keyboard.js';
 import { followScreen, isNarrow, markLayout } from './layout.js';
+import { reportToLms } from './lms.js';
 import { prepareScreenReader, speakSlides } from './screen-reader.js';
 import { buildSections } from './sections.js';
 import { startDeck } from './setup.js';
@@ -39,6 +40,8 @@ const status = prepareScreenReader(root);
 const { deck, ready } = startDeck(root, { narrow });
 speakSlides(deck, status);
 manageWidgets(deck, lesson.slides);
+// Launched by an LMS (SCORM 1.2), the deck reports progress and the knowledge check to it.
+reportToLms(window, deck, root);
 fitSlides(deck);
 releaseOnEscape(document);
 ready.then(() => followScreen(window, deck));

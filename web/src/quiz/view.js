@@ -30,6 +30,8 @@ let views = 0;
  * @property {boolean} [showScore] show the score line (default true)
  * @property {(session: import('./session.js').Session) => void} [onChange] after every answer,
  *   next and restart
+ * @property {(current: import('./session.js').Current) => void} [onAnswer] after an answer, with
+ *   the question as answered (its result set)
  */
 
 /**
@@ -43,6 +45,7 @@ export function mountQuiz(el, session, options = {}) {
   const { teachLink = false, slideTitles = new Map(), showScore = true } = options;
   const label = options.label ?? ((q) => `Question ${q.index + 1} of ${q.total}`);
   const onChange = options.onChange ?? (() => {});
+  const onAnswer = options.onAnswer ?? (() => {});
   const doc = el.ownerDocument;
   views += 1;
   const name = `quiz-${views}`;
@@ -154,6 +157,7 @@ export function mountQuiz(el, session, options = {}) {
     session.answer(Number(chosen.value));
     render();
     (parts.next.hidden ? parts.restart : parts.next).focus();
+    onAnswer(/** @type {import('./session.js').Current} */ (session.current()));
     onChange(session);
   };
 

@@ -1,9 +1,12 @@
 // The `knowledge-check` widget: the lesson's check questions (slides/quiz.yaml, `check`) as a quiz
 // view. Its session lives in props.state, so leaving the slide and coming back keeps the learner's
 // progress for this visit; nothing is stored anywhere else. A question on the trained language
-// model waits for the model to load (web/src/text/language-model.js).
+// model waits for the model to load (web/src/text/language-model.js). Each answer is announced by
+// an event from the widget's element (web/src/quiz/answer-event.js), which the deck passes on to
+// an LMS when one launched it (web/src/deck/lms.js).
 import lesson from 'virtual:lesson';
 
+import { answerEvent } from '../../quiz/answer-event.js';
 import { needsLanguageModel } from '../../quiz/generators/index.js';
 import { createSession } from '../../quiz/session.js';
 import { mountQuiz } from '../../quiz/view.js';
@@ -65,7 +68,13 @@ function createKnowledgeCheck() {
       gone = false;
       const show = () => {
         if (gone) return;
-        view = mountQuiz(el, state.session);
+        const session = state.session;
+        view = mountQuiz(el, session, {
+          onAnswer: (current) => {
+            const event = answerEvent(session, current);
+            if (event) el.dispatchEvent(event);
+          },
+        });
       };
       if (state.session) {
         show();

@@ -1,0 +1,64 @@
+// Writes dist-scorm/attention-lab-scorm12.zip, the lesson as a SCORM 1.2 package for an LMS
+// (Moodle, Canvas, ...): the site built as for hosting (vite.config.js) into dist-scorm/site/,
+// then zipped with its imsmanifest.xml (web/build/scorm-package.js). README's "In an LMS" says
+// how to upload it; docs/lms.md what it reports.
+//
+//   node tools/build-scorm.js                 # build the site, then the package (npm run build:scorm)
+//   node tools/build-scorm.js --site DIR      # package a site built already
+//   node tools/build-scorm.js --out FILE      # write the zip elsewhere
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { build } from 'vite';
+import { parse } from 'yaml';
+import { buildPackage } from '../web/build/scorm-package.js';
+
+const fromRoot = (file) => fileURLToPath(new URL(`../${file}`, import.meta.url));
+
+/** The zip's name, in dist-scorm/. */
+export const PACKAGE_FILE = 'attention-lab-scorm12.zip';
+
+/**
+ * The package's identifier, title and version: from slides/lesson.yaml and package.json.
+ * @returns {{ identifier: string, title: string, version: string }}
+ */
+export function packageMeta() {
+  const lesson = parse(readFileSync(fromRoot('slides/lesson.yaml'), 'utf8'));
+  const { version } = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8'));
+  const code = `${lesson.course}, Module ${lesson.module}, Lesson ${lesson.lesson}`;
+  return { identifier: 'attention-lab', title: `${lesson.title} (${code})`, version };
+}
+
+/**
+ * Packages the site in `siteDir` into `out`.
+ * @param {string} siteDir
+ * @param {string} out
+ * @returns {{ bytes: number, files: string[] }}
+ */
+export function writePackage(siteDir, out) {
+  const { zip, files } = buildPackage(siteDir, packageMeta());
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(out, zip);
+  return { bytes: zip.byteLength, files };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({
+    options: { site: { type: 'string' }, out: { type: 'string' } },
+  });
+  const out = path.resolve(values.out ?? fromRoot(`dist-scorm/${PACKAGE_FILE}`));
+  let siteDir = values.site ? path.resolve(values.site) : '';
+  if (!siteDir) {
+    siteDir = fromRoot('dist-scorm/site');
+    await build({
+      configFile: fromRoot('vite.config.js'),
+      logLevel: 'warn',
+      build: { outDir: siteDir, emptyOutDir: true },
+    });
+  }
+  const { bytes, files } = writePackage(siteDir, out);
+  const size = (bytes / 1024 / 1024).toFixed(1);
+  console.log(`scorm: ${path.relative(process.cwd(), out)}, ${files.length} files, ${size} MB`);
+}
