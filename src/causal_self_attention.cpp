@@ -46,10 +46,11 @@ CausalSelfAttentionWeights<T> causal_self_attention_weights(int d_model, int hea
   return w;
 }
 
-// x: (n, d_model) -> y: (n, d_model)
+// x: (n, d_model) -> y: (n or 1, d_model)
 template <typename T>
 CausalSelfAttentionPass<T> causal_self_attention_forward(MatrixT<T> x,
-                                                         const CausalSelfAttentionWeights<T>& w) {
+                                                         const CausalSelfAttentionWeights<T>& w,
+                                                         OutputRows rows) {
   const int d_model = static_cast<int>(w.w_q.value.rows());
   check_heads("causal self-attention forward", d_model, w.heads);
   const Eigen::Index d_k = d_model / w.heads, n = x.rows();
@@ -63,17 +64,18 @@ CausalSelfAttentionPass<T> causal_self_attention_forward(MatrixT<T> x,
   AttentionGradOptions options;
   options.scoring = Scoring::scaled_dot;
   options.causal = true;
-  MatrixT<T> concat(n, d_model);
+  const Eigen::Index out_rows = rows == OutputRows::last_position ? 1 : n;
+  MatrixT<T> concat(out_rows, d_model);
   pass.heads.reserve(static_cast<size_t>(w.heads));
   for (int j = 0; j < w.heads; ++j) {
     const Eigen::Index c = j * d_k;
     pass.heads.push_back(attention_forward<T>(pass.query.y.middleCols(c, d_k),
                                               pass.key.y.middleCols(c, d_k),
                                               pass.value.y.middleCols(c, d_k), options, nullptr));
-    // 3. The heads' outputs side by side: (n, d_model).
-    concat.middleCols(c, d_k) = pass.heads.back().output;
+    // 3. The heads' outputs side by side: (n or 1, d_model).
+    concat.middleCols(c, d_k) = pass.heads.back().output.bottomRows(out_rows);
   }
-  // 4. Mix the heads: (n, d_model) -> (n, d_model).
+  // 4. Mix the heads: (n or 1, d_model) -> (n or 1, d_model).
   pass.output = detail::dense_linear_forward(std::move(concat), w.w_o, &w.b_o);
   return pass;
 }
@@ -84,6 +86,11 @@ MatrixT<T> causal_self_attention_backward(const CausalSelfAttentionPass<T>& pass
                                           const MatrixT<T>& dy, CausalSelfAttentionWeights<T>& w) {
   const Eigen::Index n = pass.query.y.rows(), d_model = pass.query.y.cols();
   const Eigen::Index d_k = d_model / w.heads;
+  if (pass.output.y.rows() != n) {
+    detail::fail("causal self-attention backward",
+                 "the pass computed the last row alone (OutputRows::last_position): only a pass "
+                 "of every row can go back");
+  }
   // 1. Back through the output projection to the concatenated heads.
   const MatrixT<T> d_concat = detail::dense_linear_backward(pass.output, dy, w.w_o, &w.b_o);
   // 2. Each head's slice of the concatenation back through its attention, into its columns of
@@ -108,7 +115,7 @@ MatrixT<T> causal_self_attention_backward(const CausalSelfAttentionPass<T>& pass
   template CausalSelfAttentionWeights<T> causal_self_attention_weights( \
       int, int, std::uint64_t, double, const std::string&);             \
   template CausalSelfAttentionPass<T> causal_self_attention_forward(    \
-      MatrixT<T>, const CausalSelfAttentionWeights<T>&);                \
+      MatrixT<T>, const CausalSelfAttentionWeights<T>&, OutputRows);    \
   template MatrixT<T> causal_self_attention_backward(                   \
       const CausalSelfAttentionPass<T>&, const MatrixT<T>&, CausalSelfAttentionWeights<T>&);
 

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "attn/reversal_task.hpp"
+#include "checks.hpp"
 
 namespace attn {
 
@@ -25,15 +26,16 @@ DecoderBlockWeights<T> decoder_block_weights(int d_model, int heads, int d_mlp, 
   return w;
 }
 
-// x: (n, d_model) -> y: (n, d_model)
+// x: (n, d_model) -> y: (n or 1, d_model)
 template <typename T>
-DecoderBlockPass<T> decoder_block_forward(const MatrixT<T>& x, const DecoderBlockWeights<T>& w) {
+DecoderBlockPass<T> decoder_block_forward(const MatrixT<T>& x, const DecoderBlockWeights<T>& w,
+                                          OutputRows rows) {
   DecoderBlockPass<T> pass;
   // 1. Attention reads the normalised stream and adds to the stream itself.
   pass.norm1 = layer_norm_forward(x, w.norm1);
-  pass.attention = causal_self_attention_forward(pass.norm1.y, w.attention);
-  pass.h = x + pass.attention.output.y;
-  // 2. The MLP likewise, position by position.
+  pass.attention = causal_self_attention_forward(pass.norm1.y, w.attention, rows);
+  pass.h = x.bottomRows(pass.attention.output.y.rows()) + pass.attention.output.y;
+  // 2. The MLP likewise, position by position (so only the rows kept).
   pass.norm2 = layer_norm_forward(pass.h, w.norm2);
   pass.mlp = mlp_forward(pass.norm2.y, w.mlp);
   pass.y = pass.h + pass.mlp.output.y;
@@ -44,6 +46,11 @@ DecoderBlockPass<T> decoder_block_forward(const MatrixT<T>& x, const DecoderBloc
 template <typename T>
 MatrixT<T> decoder_block_backward(const DecoderBlockPass<T>& pass, const MatrixT<T>& dy,
                                   DecoderBlockWeights<T>& w) {
+  if (pass.y.rows() != pass.norm1.y.rows()) {
+    detail::fail("decoder block backward",
+                 "the pass computed the last row alone (OutputRows::last_position): only a pass "
+                 "of every row can go back");
+  }
   // 1. y = h + mlp(norm2(h)): dL/dh is dy through the identity plus dy through the MLP branch.
   MatrixT<T> dh = dy;
   dh += layer_norm_backward(pass.norm2, mlp_backward(pass.mlp, dy, w.mlp), w.norm2);
@@ -54,13 +61,13 @@ MatrixT<T> decoder_block_backward(const DecoderBlockPass<T>& pass, const MatrixT
   return dx;
 }
 
-#define ATTN_INSTANTIATE_DECODER_BLOCK(T)                                                     \
-  template struct DecoderBlockWeights<T>;                                                     \
-  template DecoderBlockWeights<T> decoder_block_weights(int, int, int, std::uint64_t, double, \
-                                                        const std::string&);                  \
-  template DecoderBlockPass<T> decoder_block_forward(const MatrixT<T>&,                       \
-                                                     const DecoderBlockWeights<T>&);          \
-  template MatrixT<T> decoder_block_backward(const DecoderBlockPass<T>&, const MatrixT<T>&,   \
+#define ATTN_INSTANTIATE_DECODER_BLOCK(T)                                                        \
+  template struct DecoderBlockWeights<T>;                                                        \
+  template DecoderBlockWeights<T> decoder_block_weights(int, int, int, std::uint64_t, double,    \
+                                                        const std::string&);                     \
+  template DecoderBlockPass<T> decoder_block_forward(const MatrixT<T>&,                          \
+                                                     const DecoderBlockWeights<T>&, OutputRows); \
+  template MatrixT<T> decoder_block_backward(const DecoderBlockPass<T>&, const MatrixT<T>&,      \
                                              DecoderBlockWeights<T>&);
 
 ATTN_INSTANTIATE_DECODER_BLOCK(float)

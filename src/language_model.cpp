@@ -153,19 +153,23 @@ LanguageModelPass<T> LanguageModel<T>::forward(const std::vector<int>& tokens,
   pass.x0 = pass.input.y + positions_.value.topRows(n);
   // 3. The decoder blocks, each (n, d_model) -> (n, d_model).
   pass.blocks.reserve(blocks_.size());
+  //    For the last position only, the last block stops at its last row once every head's
+  //    weights are known: the other rows' outputs would feed nothing.
   const MatrixT<T>* x = &pass.x0;
-  for (const DecoderBlockWeights<T>& block : blocks_) {
-    pass.blocks.push_back(decoder_block_forward(*x, block));
+  for (size_t l = 0; l < blocks_.size(); ++l) {
+    const bool last_block = l + 1 == blocks_.size();
+    const OutputRows block_rows = last_block && rows == LogitRows::last_position
+                                      ? OutputRows::last_position
+                                      : OutputRows::every_position;
+    pass.blocks.push_back(decoder_block_forward(*x, blocks_[l], block_rows));
     x = &pass.blocks.back().y;
   }
-  // 4. A last layer norm: the pre-LN blocks leave the stream itself unnormalised.
+  // 4. A last layer norm: the pre-LN blocks leave the stream itself unnormalised. (rows, d_model)
   pass.final_norm = layer_norm_forward(*x, final_norm_);
   // 5. The tied output: project to the word vectors' width, then score every word by its dot
   //    product with its own frozen vector, plus a learned bias per word: (rows, vocab). This
   //    product (rows x d_embed x vocab) is by far the largest of the model.
-  MatrixT<T> h = rows == LogitRows::every_position ? pass.final_norm.y
-                                                   : MatrixT<T>(pass.final_norm.y.bottomRows(1));
-  pass.projection = detail::dense_linear_forward<T>(std::move(h), output_w_, nullptr);
+  pass.projection = detail::dense_linear_forward<T>(pass.final_norm.y, output_w_, nullptr);
   pass.logits = detail::times_transposed(pass.projection.y, word_vectors_);
   pass.logits.rowwise() += output_b_.value.row(0);
   return pass;
@@ -174,6 +178,11 @@ LanguageModelPass<T> LanguageModel<T>::forward(const std::vector<int>& tokens,
 // d_logits: (rows, vocab)
 template <typename T>
 void LanguageModel<T>::backward(const LanguageModelPass<T>& pass, const MatrixT<T>& d_logits) {
+  if (pass.rows != LogitRows::every_position) {
+    detail::fail(kWhere,
+                 "a pass of the last position's logits alone kept too little to go back; "
+                 "backward needs a pass of every position");
+  }
   if (d_logits.rows() != pass.logits.rows() || d_logits.cols() != pass.logits.cols()) {
     detail::fail(kWhere, "d_logits is " + shape_of(d_logits.rows(), d_logits.cols()) +
                              " but the logits are " +
@@ -184,11 +193,8 @@ void LanguageModel<T>::backward(const LanguageModelPass<T>& pass, const MatrixT<
   //    so no dL/dE is formed: that would be another product as large as the forward one).
   output_b_.grad += d_logits.colwise().sum();
   const MatrixT<T> dz = detail::times(d_logits, word_vectors_);
-  // 2. z = h W_out, back to the final norm's rows (only the last row when it alone had logits).
-  const MatrixT<T> dh_rows =
-      detail::dense_linear_backward<T>(pass.projection, dz, output_w_, nullptr);
-  MatrixT<T> dh = MatrixT<T>::Zero(n, config_.d_model);
-  dh.bottomRows(dh_rows.rows()) = dh_rows;
+  // 2. z = h W_out, back to the final norm's rows.
+  const MatrixT<T> dh = detail::dense_linear_backward<T>(pass.projection, dz, output_w_, nullptr);
   // 3. Back through the final norm and the blocks, last to first.
   MatrixT<T> dx = layer_norm_backward(pass.final_norm, dh, final_norm_);
   for (size_t l = blocks_.size(); l-- > 0;) {

@@ -78,3 +78,20 @@ TEST_CASE("decoder block: parameters are named by block and sublayer", "[decoder
   CHECK(params[2]->name == "block0.attention.W_q");
   CHECK(params.back()->name == "block0.mlp.b_2");
 }
+
+TEST_CASE("decoder block: the last row alone is the full pass's last row, and cannot go back",
+          "[decoder-block]") {
+  BlockSetup s;
+  const auto all = attn::decoder_block_forward(s.x, s.w);
+  const auto last = attn::decoder_block_forward(s.x, s.w, attn::OutputRows::last_position);
+  REQUIRE(last.y.rows() == 1);
+  CHECK(last.y.isApprox(all.y.bottomRows(1), 1e-12));
+  for (int head = 0; head < 2; ++head) {
+    CHECK(last.attention.weights(head) == all.attention.weights(head));
+  }
+  const MatD dy_last = s.r.bottomRows(1);
+  CHECK_THROWS_WITH(attn::decoder_block_backward(last, dy_last, s.w),
+                    Catch::Contains("only a pass of every row can go back"));
+  CHECK_THROWS_WITH(attn::causal_self_attention_backward(last.attention, dy_last, s.w.attention),
+                    Catch::Contains("only a pass of every row can go back"));
+}

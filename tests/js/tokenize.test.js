@@ -20,6 +20,19 @@ describe('tokenize', () => {
     assert.deepEqual(tokenize(''), []);
   });
 
+  test('any gap of white space separates words, and a mark with its accent stays one token', () => {
+    assert.deepEqual(tokenize('one\t\ttwo\r\nthree\u00a0four'), ['one', 'two', 'three', 'four']);
+    assert.deepEqual(tokenize('a ,\u0301 b'), ['a', ',\u0301', 'b']);
+    assert.deepEqual(tokenize('x \ud800 y'), ['x', 'y']);
+    assert.deepEqual(tokenize('ok!? \u{1f44d}\u{1f3fd}.'), [
+      'ok',
+      '!',
+      '?',
+      '\u{1f44d}\u{1f3fd}',
+      '.',
+    ]);
+  });
+
   test('splits contractions into the word and the piece the vocabulary holds', () => {
     assert.deepEqual(tokenize("The animal didn't cross"), ['the', 'animal', 'did', "n't", 'cross']);
     assert.deepEqual(tokenize("It's here, they're there, I'm in, we'll see, you've won, he'd go"), [

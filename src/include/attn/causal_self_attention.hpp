@@ -36,19 +36,26 @@ CausalSelfAttentionWeights<T> causal_self_attention_weights(int d_model, int hea
                                                             std::uint64_t seed, double output_scale,
                                                             const std::string& prefix);
 
+// Which rows of y a forward pass computes: every one (training), or only the last, for reading a
+// model's guess at the next word, where the other rows' outputs are never used (every row's
+// attention weights still are, and are computed whole either way).
+enum class OutputRows { every_position, last_position };
+
 template <typename T>
 struct CausalSelfAttentionPass {
   LinearPass<T> query, key, value;      // (n, d_model) each
   std::vector<AttentionPass<T>> heads;  // per head: weights (n, n), output (n, d_k)
-  LinearPass<T> output;                 // y: (n, d_model), from the heads' concatenation
+  LinearPass<T> output;                 // y: (n or 1, d_model), from the heads' concatenation
   const MatrixT<T>& weights(int head) const { return heads[static_cast<size_t>(head)].weights; }
 };
 
-// x: (n, d_model) -> y: (n, d_model) and every head's (n, n) attention weights. Throws
-// InvalidArgument on shapes that do not fit.
+// x: (n, d_model) -> y: (n, d_model), or (1, d_model) for the last row alone, and every head's
+// (n, n) attention weights. Throws InvalidArgument on shapes that do not fit. Only a pass of every
+// row can go back through causal_self_attention_backward.
 template <typename T>
-CausalSelfAttentionPass<T> causal_self_attention_forward(MatrixT<T> x,
-                                                         const CausalSelfAttentionWeights<T>& w);
+CausalSelfAttentionPass<T> causal_self_attention_forward(
+    MatrixT<T> x, const CausalSelfAttentionWeights<T>& w,
+    OutputRows rows = OutputRows::every_position);
 
 // dy: (n, d_model) -> dx: (n, d_model); adds every weight's gradient into its grad. The three
 // projections read the same x, so dx is the sum of what flows back through each.

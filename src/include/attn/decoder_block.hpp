@@ -36,19 +36,23 @@ template <typename T>
 DecoderBlockWeights<T> decoder_block_weights(int d_model, int heads, int d_mlp, std::uint64_t seed,
                                              double output_scale, const std::string& prefix);
 
+// Rows below: n for OutputRows::every_position, 1 for last_position.
 template <typename T>
 struct DecoderBlockPass {
   LayerNormPass<T> norm1;                // (n, d_model)
-  CausalSelfAttentionPass<T> attention;  // (n, d_model), weights (n, n) per head
-  MatrixT<T> h;                          // (n, d_model) x + attention
-  LayerNormPass<T> norm2;                // (n, d_model)
-  MlpPass<T> mlp;                        // (n, d_model)
-  MatrixT<T> y;                          // (n, d_model) h + mlp
+  CausalSelfAttentionPass<T> attention;  // (rows, d_model), weights (n, n) per head
+  MatrixT<T> h;                          // (rows, d_model) x + attention
+  LayerNormPass<T> norm2;                // (rows, d_model)
+  MlpPass<T> mlp;                        // (rows, d_model)
+  MatrixT<T> y;                          // (rows, d_model) h + mlp
 };
 
-// x: (n, d_model) -> y: (n, d_model).
+// x: (n, d_model) -> y: (n, d_model), or (1, d_model) for the last row alone (every head's
+// weights are whole either way). Only a pass of every row can go back through
+// decoder_block_backward.
 template <typename T>
-DecoderBlockPass<T> decoder_block_forward(const MatrixT<T>& x, const DecoderBlockWeights<T>& w);
+DecoderBlockPass<T> decoder_block_forward(const MatrixT<T>& x, const DecoderBlockWeights<T>& w,
+                                          OutputRows rows = OutputRows::every_position);
 
 // dy: (n, d_model) -> dx: (n, d_model); adds every weight's gradient into its grad.
 template <typename T>

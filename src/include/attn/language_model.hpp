@@ -33,8 +33,10 @@ struct LanguageModelConfig {
   float position_scale = 0.2f;  // P starts unit normal times this
 };
 
-// Which positions get logits: all of them (training), or only the last (generation, where the
-// (n, vocab) product would cost n times as much for one prediction).
+// Which positions get logits: all of them (training), or only the last (reading the model: its
+// guess at the next word and every head's weights). For the last position the (n, vocab) product
+// shrinks to one row, and the last block computes only its last row after the attention weights
+// (OutputRows::last_position): a pass that backward refuses.
 enum class LogitRows { every_position, last_position };
 
 template <typename T>
@@ -42,8 +44,9 @@ struct LanguageModelPass {
   std::vector<int> tokens;                  // (n)
   LinearPass<T> input;                      // (n, d_model) E[t] W_in + b_in; x = E[t] (n, d_embed)
   MatrixT<T> x0;                            // (n, d_model) with P added
-  std::vector<DecoderBlockPass<T>> blocks;  // per layer, each (n, d_model)
-  LayerNormPass<T> final_norm;              // h: (n, d_model)
+  std::vector<DecoderBlockPass<T>> blocks;  // per layer, each (n, d_model); the last (1, d_model)
+                                            // for last_position
+  LayerNormPass<T> final_norm;              // h: (rows, d_model)
   LinearPass<T> projection;                 // (rows, d_embed) h W_out, rows as `logits`
   MatrixT<T> logits;                        // (rows, vocab): rows n, or 1 for last_position
   LogitRows rows = LogitRows::every_position;
@@ -85,7 +88,8 @@ class LanguageModel {
   LanguageModelPass<T> forward(const std::vector<int>& tokens,
                                LogitRows rows = LogitRows::every_position) const;
 
-  // d_logits: the shape of pass.logits -> adds dL/d(every parameter) into its grad.
+  // d_logits: the shape of pass.logits -> adds dL/d(every parameter) into its grad. Throws
+  // InvalidArgument for a pass of LogitRows::last_position, which kept too little to go back.
   void backward(const LanguageModelPass<T>& pass, const MatrixT<T>& d_logits);
 
   // inputs[s], targets[s]: sequence s's tokens and, for each position, the id of the token that

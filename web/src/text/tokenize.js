@@ -16,6 +16,9 @@ const FALLBACK_TOKEN = /[\p{L}\p{M}\p{N}]+(?:['\u2019][\p{L}\p{M}\p{N}]+)*|[^\s\
 // broken halves of surrogate pairs.
 const INVISIBLE = /^[\s\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}]*$/u;
 
+// Nothing but white space.
+const SPACE_RUN = /^\s+$/u;
+
 // A right single quotation mark or modifier-letter apostrophe between letters is an apostrophe.
 const CURLY_APOSTROPHE = /(?<=\p{L})[\u2019\u02bc](?=\p{L})/gu;
 
@@ -73,7 +76,14 @@ function segmentTokens(text) {
       tokens.push(segment);
       continue;
     }
-    // Punctuation, symbols and emoji: one token per grapheme.
+    // Spaces are dropped below anyway, and a single code unit is a single grapheme: neither needs
+    // the grapheme segmenter, which is most of the time tokenizing takes when run on every gap.
+    if (SPACE_RUN.test(segment)) continue;
+    if (segment.length === 1) {
+      tokens.push(segment);
+      continue;
+    }
+    // Other punctuation, symbols and emoji: one token per grapheme.
     for (const { segment: piece } of GRAPHEME_SEGMENTER.segment(segment)) tokens.push(piece);
   }
   return tokens;
