@@ -21,6 +21,7 @@ import { reportToLms } from './lms.js';
 import { prepareScreenReader, speakSlides } from './screen-reader.js';
 import { buildSections } from './sections.js';
 import { startDeck } from './setup.js';
+import { offerSpeakerNotes } from './speaker-notes.js';
 import { manageWidgets } from './widgets.js';
 import { offerUpdates } from '../app-updates.js';
 
@@ -44,7 +45,10 @@ manageWidgets(deck, lesson.slides);
 reportToLms(window, deck, root);
 fitSlides(deck);
 releaseOnEscape(document);
-ready.then(() => followScreen(window, deck));
+ready.then(() => {
+  followScreen(window, deck);
+  offerSpeakerNotes(deck, pageLoads);
+});
 
 // The site keeps itself for offline use, and offers a new version when there is one.
 offerUpdates({ after: pageLoads });

@@ -1,8 +1,8 @@
 // reveal.js for the lesson: fixed 1280 x 720 slides scaled to the screen, addressable as
-// index.html#/<slide id>, with keyboard, touch, overview, progress bar, speaker notes (S) and the
-// print view (?print-pdf). The slide counter and the running header are part of each slide.
+// index.html#/<slide id>, with keyboard, touch, overview, progress bar and the print view
+// (?print-pdf); the speaker notes (S) are added once the deck is up (speaker-notes.js). The
+// slide counter and the running header are part of each slide.
 import Reveal from 'reveal.js';
-import Notes from 'reveal.js/plugin/notes';
 import { deckMayHandle } from './keyboard.js';
 import { SLIDE_HEIGHT, SLIDE_WIDTH } from './layout.js';
 
@@ -41,7 +41,6 @@ export function startDeck(root, { narrow }) {
     pdfMaxPagesPerSlide: 1,
     pdfSeparateFragments: false,
     preloadIframes: false,
-    plugins: [Notes],
   });
   return { deck, ready: deck.initialize() };
 }

@@ -1,0 +1,39 @@
+// The speaker view (S): reveal's notes plugin, which brings a markdown parser that the first slide
+// does not need, is fetched once the page's own loads have settled and the browser is idle, or at
+// once when S is pressed before that. Once registered, the plugin binds S itself, opens the view
+// for ?notes and reconnects a speaker view left open across a reload, as it would from the start.
+
+const NOTES_KEY = { keyCode: 83, key: 'S', description: 'Speaker notes view' };
+
+/**
+ * @param {Pick<import('reveal.js').default, 'addKeyBinding' | 'registerPlugin' | 'getPlugin'>} deck
+ *   initialised
+ * @param {Promise<unknown>} after the page's own loads; the plugin is fetched once they settle
+ * @param {{ idle?: (task: () => void) => void, load?: () => Promise<{ default: any }> }} [options]
+ *   idle: runs a task when the browser has time; load: imports the plugin
+ */
+export function offerSpeakerNotes(deck, after, options = {}) {
+  const { idle = whenIdle, load = () => import('reveal.js/plugin/notes') } = options;
+  /** @type {Promise<{ open: () => void } | null> | null} */
+  let plugin = null;
+  const register = () =>
+    (plugin ??= load().then(
+      ({ default: Notes }) => {
+        deck.registerPlugin(Notes);
+        return deck.getPlugin('notes');
+      },
+      // Without the plugin (a failed download) S does nothing, as in a deck without notes.
+      () => null,
+    ));
+  deck.addKeyBinding(NOTES_KEY, () => {
+    register().then((notes) => notes?.open());
+  });
+  const later = () => idle(register);
+  after.then(later, later);
+}
+
+/** @param {() => void} task */
+function whenIdle(task) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 500);
+}
