@@ -1,9 +1,11 @@
 // The speaker view (S): reveal's notes plugin, which brings a markdown parser that the first slide
-// does not need, is fetched once the page's own loads have settled and the browser is idle, or at
+// does not need, is fetched in idle time a little after the page's own loads have settled, or at
 // once when S is pressed before that. Once registered, the plugin binds S itself, opens the view
 // for ?notes and reconnects a speaker view left open across a reload, as it would from the start.
 
 const NOTES_KEY = { keyCode: 83, key: 'S', description: 'Speaker notes view' };
+// How long after the page's own loads the plugin waits before it is fetched unasked.
+const SETTLE_MS = 2000;
 
 /**
  * @param {Pick<import('reveal.js').default, 'addKeyBinding' | 'registerPlugin' | 'getPlugin'>} deck
@@ -32,8 +34,14 @@ export function offerSpeakerNotes(deck, after, options = {}) {
   after.then(later, later);
 }
 
-/** @param {() => void} task */
+/**
+ * Runs the task in idle time a little after now: the first figure is still being drawn when the
+ * page's files have arrived, and idle moments between its steps are not the time for it.
+ * @param {() => void} task
+ */
 function whenIdle(task) {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 });
-  else setTimeout(task, 500);
+  setTimeout(() => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 });
+    else task();
+  }, SETTLE_MS);
 }
