@@ -172,7 +172,12 @@ function fitToColumn(parts, fit, drawLarge) {
   // Only a column that scrolls has a height of its own; elsewhere the figure takes what it needs.
   const view = output.ownerDocument.defaultView;
   if (!view || view.getComputedStyle(output).overflowY === 'visible') return;
-  const over = () => output.scrollHeight - output.clientHeight + SPARE;
+  // The column's full height, read once: a figure shorter than the column makes the box its own
+  // height, so the box is stretched to the column for that one reading.
+  output.style.height = '100%';
+  const limit = output.clientHeight - SPARE;
+  output.style.removeProperty('height');
+  const over = () => output.scrollHeight - limit;
   for (let pass = 0, excess = over(); pass < 4 && excess > 0; pass++, excess = over()) {
     const box = map.querySelector('svg.heatmap-svg')?.getBoundingClientRect();
     if (!box || box.height <= 0 || fit.width === MIN_MAP) return;
