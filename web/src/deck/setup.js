@@ -41,6 +41,10 @@ export function startDeck(root, { narrow }) {
     pdfMaxPagesPerSlide: 1,
     pdfSeparateFragments: false,
     preloadIframes: false,
+    // Only the slide shown and its two neighbours are laid out, not three on each side (reveal's
+    // default): the rest are display: none, so the page's first layout and every layout a figure
+    // forces have fewer slides to go through.
+    viewDistance: 1,
   });
   return { deck, ready: deck.initialize() };
 }
