@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
-import { tokenize } from '../../web/src/text/tokenize.js';
+import { asciiTokens, segmentedTokens, tokenize } from '../../web/src/text/tokenize.js';
 
 describe('tokenize', () => {
   test('lower-cases words and makes each punctuation mark a token', () => {
@@ -31,6 +31,22 @@ describe('tokenize', () => {
       '\u{1f44d}\u{1f3fd}',
       '.',
     ]);
+  });
+
+  test('text in ASCII splits without the segmenters exactly as they split it', () => {
+    // Letters, digits and every mark that joins or splits words in Unicode's rules, at random.
+    const alphabet = 'abzXY059_ .,;:\'"!?-()\t\n\r/@#$%&*+=<>[]{}|\\^`~';
+    let state = 7;
+    const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let i = 0; i < 20000; i++) {
+      let text = '';
+      const length = 1 + Math.floor(next() * 14);
+      for (let j = 0; j < length; j++) text += alphabet[Math.floor(next() * alphabet.length)];
+      assert.deepEqual(asciiTokens(text), segmentedTokens(text), JSON.stringify(text));
+    }
+    for (const text of ["it's 3.14, e.g. a:b or 1,000;2 x_y", "rock'n'roll -- a.b.c. 4'5"]) {
+      assert.deepEqual(asciiTokens(text), segmentedTokens(text), text);
+    }
   });
 
   test('splits contractions into the word and the piece the vocabulary holds', () => {
