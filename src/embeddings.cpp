@@ -154,12 +154,7 @@ Embeddings Embeddings::parse(const std::uint8_t* bytes, std::size_t size) {
   //    order, so that native and wasm builds agree to the bit.
   std::vector<float> row(dim);
   double total = 0.0;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    out.dequantize_row(static_cast<int>(i), row.data());
-    double squares = 0.0;
-    for (const float x : row) squares += static_cast<double>(x) * x;
-    total += std::sqrt(squares);
-  }
+  for (std::uint32_t i = 0; i < count; ++i) total += out.row_norm(static_cast<int>(i), row.data());
   out.mean_norm_ = static_cast<float>(total / count);
   return out;
 }
@@ -168,6 +163,13 @@ Matrix Embeddings::vocabulary_vectors() const {
   Matrix out(size(), dim_);
   for (int i = 0; i < size(); ++i) dequantize_row(i, out.row(i).data());
   return out;
+}
+
+double Embeddings::row_norm(int row, float* scratch) const {
+  dequantize_row(row, scratch);
+  double squares = 0.0;
+  for (int k = 0; k < dim_; ++k) squares += static_cast<double>(scratch[k]) * scratch[k];
+  return std::sqrt(squares);
 }
 
 void Embeddings::dequantize_row(int row, float* out) const {

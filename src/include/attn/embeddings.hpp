@@ -71,7 +71,13 @@ class Embeddings {
 
  private:
   Embeddings() = default;
-  void dequantize_row(int row, float* out) const;  // out: (d)
+  // Each a call of its own, never inlined into a loop over the words: a WebAssembly engine
+  // first runs a function in its quick baseline code and switches to optimised code from a
+  // later call, so a function called once per word goes fast after the first few words, where a
+  // single call doing all 20,000 would run slowly to the end.
+  [[gnu::noinline]] void dequantize_row(int row, float* out) const;  // out: (d)
+  // -> sqrt(sum of the row's squares), summed in double in order; scratch: (d)
+  [[gnu::noinline]] double row_norm(int row, float* scratch) const;
 
   Vocabulary vocabulary_;
   int dim_ = 0;
