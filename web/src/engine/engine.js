@@ -94,18 +94,30 @@ export function createEngine(core) {
       core.HEAPF32.set(k, address(SLOT.k) >> 2);
       core.HEAPF32.set(v, address(SLOT.v) >> 2);
       if (padding) core.HEAPU8.set(padding, address(SLOT.padding));
-      core.attentionRun(nq, nk, dk, dv, Boolean(scale), temperature, Boolean(causal), !!padding);
+      // Without the trace, the core skips writing scores, scaled and masked.
+      const withTrace = Boolean(trace);
+      core.attentionRun(
+        nq,
+        nk,
+        dk,
+        dv,
+        Boolean(scale),
+        temperature,
+        Boolean(causal),
+        !!padding,
+        withTrace,
+      );
 
       // The results lie one after the other: weights, output, scores, scaled, masked. One copy
       // out, then views into it; without the trace, only the first two are copied.
       const area = nq * nk;
       const start = address(SLOT.results) >> 2;
       const lean = area + nq * dv;
-      const results = core.HEAPF32.slice(start, start + (trace ? lean + 3 * area : lean));
+      const results = core.HEAPF32.slice(start, start + (withTrace ? lean + 3 * area : lean));
       const weights = results.subarray(0, area);
       const output = results.subarray(area, lean);
       // (The declared overloads tell callers which of the two shapes they get.)
-      if (!trace) return /** @type {any} */ ({ weights, output });
+      if (!withTrace) return /** @type {any} */ ({ weights, output });
       return {
         scores: results.subarray(lean, lean + area),
         scaled: results.subarray(lean + area, lean + 2 * area),
