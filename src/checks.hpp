@@ -24,8 +24,12 @@ void require_finite(const char* where, const char* name, const Eigen::DenseBase<
 // The same for a row-major matrix, row by row with vector instructions (this check runs on every
 // input of the hot attention path).
 inline void require_finite(const char* where, const char* name, const MatrixView& m) {
-  for (Eigen::Index i = 0; i < m.rows(); ++i) {
-    if (!simd::all_finite(m.row(i).data(), static_cast<long>(m.cols()))) {
+  // Rows that follow each other without a gap are checked in one go.
+  const bool contiguous = m.outerStride() == m.cols();
+  const Eigen::Index rows = contiguous ? 1 : m.rows();
+  const long per_row = static_cast<long>(contiguous ? m.size() : m.cols());
+  for (Eigen::Index i = 0; i < rows; ++i) {
+    if (!simd::all_finite(m.row(i).data(), per_row)) {
       fail(where, std::string(name) + " contains NaN or infinity; every value must be finite");
     }
   }

@@ -1,7 +1,10 @@
 #include "attn/kernel.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <limits>
+#include <vector>
 
 #include "checks.hpp"
 #include "simd.hpp"
@@ -11,22 +14,25 @@ namespace {
 
 using simd::f32x4;
 
-// One band of kRows rows of c: (kRows, n) = a: (kRows, k) · b: (k, n), row strides lda, ldb, ldc.
-// A tile of kRows x 8 of c stays in vector accumulators while p runs over k, so each vector loaded
-// from b feeds kRows multiply-adds. Four rows (8 accumulators) measured faster in wasm than six
-// (12 accumulators, near the 16 vector registers of x86-64).
+// One band of kRows rows of c: (kRows, n) = a: (kRows, k) · b: (k, n), with a given as its
+// transpose a_t: (k, kRows), so that the kRows values of a that step p needs lie side by side;
+// row strides ldb, ldc. A tile of kRows x 8 of c stays in vector accumulators while p runs over k,
+// so each vector loaded from b feeds kRows multiply-adds. Four rows (8 accumulators) measured
+// faster in wasm than six (12 accumulators, near the 16 vector registers of x86-64). Kept out of
+// line: inlined into the attention bands, the whole call measured twice as slow in wasm.
 template <int kRows>
-void matmul_band(const float* a, int lda, const float* b, int ldb, float* c, int ldc, int n,
-                 int k) {
+__attribute__((noinline)) void matmul_band(const float* a_t, const float* b, int ldb, float* c,
+                                           int ldc, int n, int k) {
   int j = 0;
   for (; j + 8 <= n; j += 8) {
     f32x4 acc[kRows][2] = {};
     const float* bp = b + j;
-    for (int p = 0; p < k; ++p, bp += ldb) {
+    const float* ap = a_t;
+    for (int p = 0; p < k; ++p, bp += ldb, ap += kRows) {
       const f32x4 b0 = simd::load(bp);
       const f32x4 b1 = simd::load(bp + 4);
       for (int r = 0; r < kRows; ++r) {
-        const f32x4 ar = simd::splat(a[r * lda + p]);
+        const f32x4 ar = simd::load_splat(ap + r);
         acc[r][0] += ar * b0;
         acc[r][1] += ar * b1;
       }
@@ -40,95 +46,214 @@ void matmul_band(const float* a, int lda, const float* b, int ldb, float* c, int
     f32x4 acc[kRows] = {};
     for (int p = 0; p < k; ++p) {
       const f32x4 bv = simd::load(b + p * ldb + j);
-      for (int r = 0; r < kRows; ++r) acc[r] += simd::splat(a[r * lda + p]) * bv;
+      for (int r = 0; r < kRows; ++r) acc[r] += simd::load_splat(a_t + p * kRows + r) * bv;
     }
     for (int r = 0; r < kRows; ++r) simd::store(c + r * ldc + j, acc[r]);
   }
   for (; j < n; ++j) {  // and one at a time
     float acc[kRows] = {};
     for (int p = 0; p < k; ++p) {
-      for (int r = 0; r < kRows; ++r) acc[r] += a[r * lda + p] * b[p * ldb + j];
+      for (int r = 0; r < kRows; ++r) acc[r] += a_t[p * kRows + r] * b[p * ldb + j];
     }
     for (int r = 0; r < kRows; ++r) c[r * ldc + j] = acc[r];
   }
 }
 
-// c: (m, n) = a: (m, k) · b: (k, n), all row-major with the given row strides.
-void matmul(const float* a, int lda, const float* b, int ldb, float* c, int ldc, int m, int n,
-            int k) {
-  constexpr int kBand = 4;
-  int i = 0;
-  for (; i + kBand <= m; i += kBand)
-    matmul_band<kBand>(a + i * lda, lda, b, ldb, c + i * ldc, ldc, n, k);
-  for (; i + 2 <= m; i += 2) matmul_band<2>(a + i * lda, lda, b, ldb, c + i * ldc, ldc, n, k);
-  if (i < m) matmul_band<1>(a + i * lda, lda, b, ldb, c + i * ldc, ldc, n, k);
-}
-
-// dst: (cols, rows) = src: (rows, cols)^T
+// dst: (cols, rows) = src: (rows, cols)^T, in blocks of 4 x 4 moved with vector shuffles.
 void transpose(const float* src, int rows, int cols, float* dst) {
-  for (int r = 0; r < rows; ++r) {
+  int r = 0;
+  for (; r + 4 <= rows; r += 4) {
+    int c = 0;
+    for (; c + 4 <= cols; c += 4) {
+      const float* s = src + r * cols + c;
+      const f32x4 s0 = simd::load(s), s1 = simd::load(s + cols);
+      const f32x4 s2 = simd::load(s + 2 * cols), s3 = simd::load(s + 3 * cols);
+      // Interleave pairs of rows, then pairs of pairs: column t of the block becomes lane row t.
+      const f32x4 low01 = __builtin_shufflevector(s0, s1, 0, 4, 1, 5);
+      const f32x4 high01 = __builtin_shufflevector(s0, s1, 2, 6, 3, 7);
+      const f32x4 low23 = __builtin_shufflevector(s2, s3, 0, 4, 1, 5);
+      const f32x4 high23 = __builtin_shufflevector(s2, s3, 2, 6, 3, 7);
+      float* d = dst + c * rows + r;
+      simd::store(d, __builtin_shufflevector(low01, low23, 0, 1, 4, 5));
+      simd::store(d + rows, __builtin_shufflevector(low01, low23, 2, 3, 6, 7));
+      simd::store(d + 2 * rows, __builtin_shufflevector(high01, high23, 0, 1, 4, 5));
+      simd::store(d + 3 * rows, __builtin_shufflevector(high01, high23, 2, 3, 6, 7));
+    }
+    for (; c < cols; ++c) {
+      for (int t = 0; t < 4; ++t) dst[c * rows + r + t] = src[(r + t) * cols + c];
+    }
+  }
+  for (; r < rows; ++r) {
     for (int c = 0; c < cols; ++c) dst[c * rows + r] = src[r * cols + c];
   }
 }
 
-// One query row: scaled = scores * scale; masked = scaled, or -inf where the key is hidden.
-// Keys from `visible_end` on are hidden (the causal mask), and so are padded keys.
-// Returns the largest masked value.
-float scale_and_mask_row(const float* scores, int n, float scale, int visible_end,
-                         const KeyPadding& padding, float* scaled, float* masked) {
+// What every query row's softmax needs besides its scores.
+struct RowSoftmax {
+  float scale;                // 1 / sqrt(d_k), or 1
+  float inverse_temperature;  // 1 / temperature
+  const KeyPadding& padding;  // empty, or one flag per key
+};
+
+// One query row, in two passes over its scores and one over its weights, while the row sits in
+// the first-level cache: scaled = scores * scale; masked = scaled, or -inf where the key is hidden;
+// weights: (n) = softmax(masked / temperature). Keys from `visible_end` on are hidden (the causal
+// mask), and so are padded keys; they get weight exactly 0. With kTrace false, scaled and masked
+// are not written (they may be null) and `weights` may be `scores` itself: each weight is
+// written after its score is read. The weights are the same bits either way.
+template <bool kTrace>
+void softmax_row(const float* scores, int n, int visible_end, const RowSoftmax& row, float* scaled,
+                 float* masked, float* weights) {
   const float minus_inf = -std::numeric_limits<float>::infinity();
-  const f32x4 scale4 = simd::splat(scale);
+  const f32x4 scale = simd::splat(row.scale);
+  const bool unpadded = row.padding.empty();
+  // 1. The largest visible score (scale > 0 keeps its place), which exists: every query sees a
+  //    key. And the trace.
   f32x4 max4 = simd::splat(minus_inf);
   float row_max = minus_inf;
   int j = 0;
-  if (padding.empty()) {
+  if (unpadded) {
     for (; j + 4 <= visible_end; j += 4) {
-      const f32x4 x = simd::load(scores + j) * scale4;
-      simd::store(scaled + j, x);
-      simd::store(masked + j, x);
-      max4 = simd::max(max4, x);
+      const f32x4 s = simd::load(scores + j);
+      if (kTrace) {
+        const f32x4 x = s * scale;
+        simd::store(scaled + j, x);
+        simd::store(masked + j, x);
+      }
+      max4 = simd::max(max4, s);
     }
   }
   for (; j < visible_end; ++j) {
-    scaled[j] = scores[j] * scale;
-    masked[j] = padding.empty() || padding[j] == 0 ? scaled[j] : minus_inf;
-    row_max = masked[j] > row_max ? masked[j] : row_max;
+    const bool visible = unpadded || row.padding[j] == 0;
+    if (kTrace) scaled[j] = scores[j] * row.scale, masked[j] = visible ? scaled[j] : minus_inf;
+    if (visible && scores[j] > row_max) row_max = scores[j];
   }
-  for (; j < n; ++j) {
-    scaled[j] = scores[j] * scale;
-    masked[j] = minus_inf;
+  if (kTrace) {
+    for (; j < n; ++j) scaled[j] = scores[j] * row.scale, masked[j] = minus_inf;
   }
   const float vector_max = simd::max(max4);
-  return vector_max > row_max ? vector_max : row_max;
-}
-
-// weights: (n) = softmax(logits: (n) / temperature), given the row maximum of the logits, which
-// is finite. Only the first `count` logits may be finite; the rest get weight exactly 0, as do
-// -inf logits among the first `count`.
-void softmax_row(const float* logits, int count, int n, float row_max, float inverse_temperature,
-                 float* weights) {
-  // 1. exp of the shifted, temperature-divided logits, and their sum. Subtracting the maximum
-  //    changes nothing mathematically (softmax is shift-invariant): numerical stability only.
+  row_max = vector_max > row_max ? vector_max : row_max;
+  // 2. exp((scaled - max) / temperature) as 2^((score - max score) * scale / temperature * log2 e),
+  //    and the sum. Subtracting the maximum changes nothing mathematically (softmax is
+  //    shift-invariant): numerical stability only.
+  const float to_exponent = row.scale * row.inverse_temperature * 1.44269504088896341f;
   const f32x4 shift = simd::splat(row_max);
-  const f32x4 inv_t = simd::splat(inverse_temperature);
+  const f32x4 factor = simd::splat(to_exponent);
   f32x4 sum4{};
-  int j = 0;
-  for (; j + 4 <= count; j += 4) {
-    const f32x4 e = simd::exp_nonpositive((simd::load(logits + j) - shift) * inv_t);
-    simd::store(weights + j, e);
-    sum4 += e;
+  j = 0;
+  if (unpadded) {
+    for (; j + 4 <= visible_end; j += 4) {
+      const f32x4 e = simd::exp2_nonpositive((simd::load(scores + j) - shift) * factor);
+      simd::store(weights + j, e);
+      sum4 += e;
+    }
   }
   float total = simd::sum(sum4);
-  for (; j < count; ++j) {
-    const f32x4 e = simd::exp_nonpositive(simd::splat((logits[j] - row_max) * inverse_temperature));
-    weights[j] = e[0];
-    total += e[0];
+  for (; j < visible_end; ++j) {
+    const bool hidden = !unpadded && row.padding[j] != 0;
+    const float t = (scores[j] - row_max) * to_exponent;
+    const float e = hidden ? 0.0f : simd::exp2_nonpositive(simd::splat(t))[0];
+    weights[j] = e;
+    total += e;
   }
-  // 2. Normalise (total >= 1: the maximum contributes exp(0)); hidden keys get exact zeros.
+  // 3. Normalise (total >= 1: the maximum contributes 2^0 = 1); hidden keys get exact zeros.
   const f32x4 inv_total = simd::splat(1.0f / total);
-  for (j = 0; j + 4 <= count; j += 4) simd::store(weights + j, simd::load(weights + j) * inv_total);
-  for (; j < count; ++j) weights[j] *= inv_total[0];
+  for (j = 0; j + 4 <= visible_end; j += 4) {
+    simd::store(weights + j, simd::load(weights + j) * inv_total);
+  }
+  for (; j < visible_end; ++j) weights[j] *= inv_total[0];
   for (; j < n; ++j) weights[j] = 0.0f;
+}
+
+// Query rows per band.
+constexpr int kBand = 4;
+
+// A matrix b: (k, n) in panels of kPanel columns: panel j holds columns kPanel j ..
+// kPanel j + kPanel - 1 as one contiguous (k, kPanel) row-major block, the last panel as many
+// columns as are left over; n k floats in all. A tile of a product with b then reads from one
+// run of memory, instead of from k rows that lie n floats apart (which, for n a multiple of 1024,
+// all map to the same cache sets, and for long products overflow the first-level cache).
+constexpr int kPanel = 8;
+
+int panel_width(int n, int j) { return n - j < kPanel ? n - j : kPanel; }
+
+// panels: b = src^T: (cols, rows) in panels, from src: (rows, cols).
+void pack_transposed_panels(const float* src, int rows, int cols, float* panels) {
+  for (int j = 0; j < rows; j += kPanel) {
+    transpose(src + std::size_t(j) * cols, panel_width(rows, j), cols,
+              panels + std::size_t(j) * cols);
+  }
+}
+
+// panels: b = src: (rows, cols) in panels.
+void pack_panels(const float* src, int rows, int cols, float* panels) {
+  for (int j = 0; j < cols; j += kPanel) {
+    const int width = panel_width(cols, j);
+    float* panel = panels + std::size_t(j) * rows;
+    for (int p = 0; p < rows; ++p) {
+      const float* row = src + std::size_t(p) * cols + j;
+      if (width == kPanel) {
+        simd::store(panel + p * kPanel, simd::load(row));
+        simd::store(panel + p * kPanel + 4, simd::load(row + 4));
+      } else {
+        for (int t = 0; t < width; ++t) panel[p * width + t] = row[t];
+      }
+    }
+  }
+}
+
+// c: (kRows, n) = a: (kRows, k) · b: (k, n), a given as a_t: (k, kRows), b in panels; row
+// stride ldc.
+template <int kRows>
+void panel_matmul_band(const float* a_t, const float* panels, int n, int k, float* c, int ldc) {
+  for (int j = 0; j < n; j += kPanel) {
+    const int width = panel_width(n, j);
+    matmul_band<kRows>(a_t, panels + std::size_t(j) * k, width, c + j, ldc, width, k);
+  }
+}
+
+// k^T: (d_k, n_k) and v: (n_k, d_v), both in panels, and room for one band's rows of q or of
+// the weights, transposed: kBand max(d_k, n_k) floats.
+struct PackedInputs {
+  const float* keys_t;
+  const float* values;
+  float* band_t;
+};
+
+// Rows first..first + kRows of every result: their scores (kRows, n_k) = q rows · k^T, their
+// softmax, and their output (kRows, d_v) = weights rows · v. A band's scores and weights are
+// still in cache when the next step reads them.
+template <int kRows, bool kTrace>
+void attention_band(const AttentionBuffers& buf, const AttentionSizes& size, bool causal,
+                    const RowSoftmax& row, const PackedInputs& packed, int first) {
+  const int n_k = size.n_k;
+  const std::size_t offset = std::size_t(first) * n_k;
+  float* weights = buf.weights + offset;
+  // Without the trace, the scores are written where the weights go and replaced by them.
+  float* scores = kTrace ? buf.scores + offset : weights;
+  transpose(buf.q + std::size_t(first) * size.d_k, kRows, size.d_k, packed.band_t);
+  panel_matmul_band<kRows>(packed.band_t, packed.keys_t, n_k, size.d_k, scores, n_k);
+  for (int r = 0; r < kRows; ++r) {
+    const int i = first + r;
+    const int visible_end = causal ? i + 1 : n_k;  // causal: keys 0..i only
+    const std::size_t at = std::size_t(r) * n_k;
+    softmax_row<kTrace>(scores + at, n_k, visible_end, row,
+                        kTrace ? buf.scaled + offset + at : nullptr,
+                        kTrace ? buf.masked + offset + at : nullptr, weights + at);
+  }
+  transpose(weights, kRows, n_k, packed.band_t);
+  panel_matmul_band<kRows>(packed.band_t, packed.values, size.d_v, n_k,
+                           buf.output + std::size_t(first) * size.d_v, size.d_v);
+}
+
+template <bool kTrace>
+void attention_bands(const AttentionBuffers& buf, const AttentionSizes& size, bool causal,
+                     const RowSoftmax& row, const PackedInputs& packed) {
+  int i = 0;
+  for (; i + kBand <= size.n_q; i += kBand)
+    attention_band<kBand, kTrace>(buf, size, causal, row, packed, i);
+  for (; i + 2 <= size.n_q; i += 2) attention_band<2, kTrace>(buf, size, causal, row, packed, i);
+  if (i < size.n_q) attention_band<1, kTrace>(buf, size, causal, row, packed, i);
 }
 
 }  // namespace
@@ -145,24 +270,27 @@ void attention_kernel(const AttentionBuffers& buf, const AttentionSizes& size,
   check_attention_inputs(kWhere, ConstMap(buf.q, size.n_q, size.d_k),
                          ConstMap(buf.k, size.n_k, size.d_k), ConstMap(buf.v, size.n_k, size.d_v),
                          options);
-  const int n_q = size.n_q, n_k = size.n_k;
-  // 1. scores: (n_q, n_k) = q: (n_q, d_k) · k^T: (d_k, n_k). K is transposed first so that the
-  //    inner loop reads contiguous rows of k^T.
-  transpose(buf.k, n_k, size.d_k, buf.scratch);
-  matmul(buf.q, size.d_k, buf.scratch, n_k, buf.scores, n_k, n_q, n_k, size.d_k);
-  // 2-4. Per query row: scale, mask, softmax.
-  const float scale = options.scale ? 1.0f / std::sqrt(static_cast<float>(size.d_k)) : 1.0f;
-  for (int i = 0; i < n_q; ++i) {
-    const int visible_end = options.causal ? i + 1 : n_k;  // causal: keys 0..i only
-    const int offset = i * n_k;
-    const float row_max =
-        scale_and_mask_row(buf.scores + offset, n_k, scale, visible_end, options.key_padding,
-                           buf.scaled + offset, buf.masked + offset);
-    softmax_row(buf.masked + offset, visible_end, n_k, row_max, 1.0f / options.temperature,
-                buf.weights + offset);
+  // 1. k^T and v in panels, so that the inner loops of both products read contiguous memory.
+  float* key_panels = buf.scratch;
+  float* value_panels = key_panels + std::size_t(size.n_k) * size.d_k;
+  float* band_t = value_panels + std::size_t(size.n_k) * size.d_v;
+  pack_transposed_panels(buf.k, size.n_k, size.d_k, key_panels);
+  pack_panels(buf.v, size.n_k, size.d_v, value_panels);
+  const PackedInputs packed{key_panels, value_panels, band_t};
+  // 2. Band by band of query rows: scores, scale, mask, softmax, output.
+  const RowSoftmax row{options.scale ? 1.0f / std::sqrt(static_cast<float>(size.d_k)) : 1.0f,
+                       1.0f / options.temperature, options.key_padding};
+  if (buf.scores) {
+    attention_bands<true>(buf, size, options.causal, row, packed);
+  } else {
+    attention_bands<false>(buf, size, options.causal, row, packed);
   }
-  // 5. output: (n_q, d_v) = weights: (n_q, n_k) · v: (n_k, d_v).
-  matmul(buf.weights, n_k, buf.v, size.d_v, buf.output, size.d_v, n_q, size.d_v, n_k);
+}
+
+std::size_t attention_scratch_size(const AttentionSizes& size) {
+  const auto count = [](int n) { return static_cast<std::size_t>(n > 0 ? n : 0); };
+  return count(size.n_k) * (count(size.d_k) + count(size.d_v)) +
+         kBand * std::max(count(size.d_k), count(size.n_k));
 }
 
 AttentionTrace fast_scaled_dot_product_attention(const Matrix& q, const Matrix& k, const Matrix& v,
@@ -177,7 +305,7 @@ AttentionTrace fast_scaled_dot_product_attention(const Matrix& q, const Matrix& 
   trace.masked.resize(q.rows(), k.rows());
   trace.weights.resize(q.rows(), k.rows());
   trace.output.resize(q.rows(), v.cols());
-  Matrix scratch(k.cols(), k.rows());
+  std::vector<float> scratch(attention_scratch_size(size));
   const AttentionBuffers buffers{q.data(),
                                  k.data(),
                                  v.data(),

@@ -13,6 +13,7 @@ namespace attn::simd {
 
 typedef float f32x4 __attribute__((vector_size(16)));
 typedef std::int32_t i32x4 __attribute__((vector_size(16)));
+typedef std::uint32_t u32x4 __attribute__((vector_size(16)));
 
 inline f32x4 load(const float* p) {
   f32x4 v;
@@ -23,6 +24,16 @@ inline f32x4 load(const float* p) {
 inline void store(float* p, f32x4 v) { std::memcpy(p, &v, sizeof v); }
 
 inline f32x4 splat(float x) { return f32x4{x, x, x, x}; }
+
+// splat(*p), read straight from memory into all four lanes: in wasm one v128.load32_splat, which
+// spares the register shuffle a splat of a loaded scalar costs. The same value either way.
+inline f32x4 load_splat(const float* p) {
+#ifdef __wasm_simd128__
+  return (f32x4)wasm_v128_load32_splat(p);
+#else
+  return splat(*p);
+#endif
+}
 
 inline float sum(f32x4 v) { return (v[0] + v[1]) + (v[2] + v[3]); }
 
@@ -43,17 +54,25 @@ inline f32x4 max(f32x4 a, f32x4 b) {
 }
 
 // True when none of the n values is NaN or infinite: x - x is 0 for every finite x and NaN
-// otherwise, and NaN survives the sum.
+// otherwise, and NaN survives the sum. Four sums, so that their additions overlap.
 inline bool all_finite(const float* values, long n) {
-  f32x4 acc{};
+  f32x4 acc0{}, acc1{}, acc2{}, acc3{};
   long i = 0;
+  for (; i + 16 <= n; i += 16) {
+    const f32x4 x0 = load(values + i), x1 = load(values + i + 4);
+    const f32x4 x2 = load(values + i + 8), x3 = load(values + i + 12);
+    acc0 += x0 - x0;
+    acc1 += x1 - x1;
+    acc2 += x2 - x2;
+    acc3 += x3 - x3;
+  }
   for (; i + 4 <= n; i += 4) {
     const f32x4 x = load(values + i);
-    acc += x - x;
+    acc0 += x - x;
   }
   float rest = 0;
   for (; i < n; ++i) rest += values[i] - values[i];
-  return sum(acc) + rest == 0.0f;
+  return sum((acc0 + acc1) + (acc2 + acc3)) + rest == 0.0f;
 }
 
 // exp(x) for x <= 0, four lanes at once, relative error about 2e-7. Inputs below -87 (where
@@ -82,6 +101,31 @@ inline f32x4 exp_nonpositive(f32x4 x) {
   const i32x4 exponent = ((i32x4)shifted - (i32x4)kRound + 127) << 23;
   const f32x4 result = p * (f32x4)exponent;
   return (f32x4)(~underflows & (i32x4)result);
+}
+
+// 2^t for t <= 0, four lanes at once, relative error below 2e-7. Inputs below -126.5 (where the
+// result would leave the normal range), -inf included, give exactly 0; 2^0 is exactly 1.
+// 1. Split t = n + f with integer n and |f| <= 1/2 (exact: no constant is rounded here).
+// 2. 2^f = 1 + f q(f), with q of degree 4 fitted to minimise the largest relative error.
+// 3. Multiply by 2^n by building the float's exponent bits directly; n = -127 gives the bits of
+//    0.0f, so the clamp at -127 is all the underflow handling there is.
+inline f32x4 exp2_nonpositive(f32x4 t) {
+  t = max(t, splat(-127.0f));
+  // Adding 1.5 * 2^23 rounds t to the nearest integer n, which then sits in the low mantissa
+  // bits of `shifted`; removing it again gives n as a float.
+  const f32x4 kRound = splat(12582912.0f);
+  const f32x4 shifted = t + kRound;
+  const f32x4 f = t - (shifted - kRound);
+  f32x4 q = splat(1.3265135e-3f);
+  q = q * f + splat(9.6712727e-3f);
+  q = q * f + splat(5.5507306e-2f);
+  q = q * f + splat(2.4022245e-1f);
+  q = q * f + splat(6.9314700e-1f);
+  const f32x4 p = q * f + splat(1.0f);
+  // The bits of `shifted` are those of 1.5 * 2^23 plus n: shifted left by 23, only n << 23 is
+  // left (modulo 2^32), and adding 127 << 23 gives the exponent field of 2^n.
+  const u32x4 two_to_n = ((u32x4)shifted << 23) + (127u << 23);
+  return p * (f32x4)two_to_n;
 }
 
 // detail::portable_exp (ordered_math.hpp) in four lanes, the same operations in the same order,

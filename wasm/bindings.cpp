@@ -40,8 +40,9 @@ std::uintptr_t prepare(int n_q, int n_k, int d_k, int d_v) {
 }
 
 void run(int n_q, int n_k, int d_k, int d_v, bool scale, float temperature, bool causal,
-         bool has_padding) {
-  guarded([&] { attention_run(n_q, n_k, d_k, d_v, scale, temperature, causal, has_padding); });
+         bool has_padding, bool trace) {
+  guarded(
+      [&] { attention_run(n_q, n_k, d_k, d_v, scale, temperature, causal, has_padding, trace); });
 }
 
 // s: (ds), h: (n, dh); additive: ws (da, ds), wh (da, dh), v (da); general: w (ds, dh)

@@ -55,7 +55,7 @@ std::uintptr_t attention_prepare(int n_q, int n_k, int d_k, int d_v) {
   w.v.resize(size(n_k, d_v));
   w.padding.resize(n_k);
   w.results.resize(4 * size(n_q, n_k) + size(n_q, d_v));
-  w.scratch.resize(size(d_k, n_k));
+  w.scratch.resize(attention_scratch_size({n_q, n_k, d_k, d_v}));
   w.table[kQ] = address(w.q.data());
   w.table[kK] = address(w.k.data());
   w.table[kV] = address(w.v.data());
@@ -66,7 +66,7 @@ std::uintptr_t attention_prepare(int n_q, int n_k, int d_k, int d_v) {
 }
 
 void attention_run(int n_q, int n_k, int d_k, int d_v, bool scale, float temperature, bool causal,
-                   bool has_padding) {
+                   bool has_padding, bool trace) {
   Workspace& w = workspace();
   if (n_q != w.n_q || n_k != w.n_k || d_k != w.d_k || d_v != w.d_v) {
     throw InvalidArgument("attention: the buffers were prepared for other sizes");
@@ -80,9 +80,13 @@ void attention_run(int n_q, int n_k, int d_k, int d_v, bool scale, float tempera
   float* weights = w.results.data();
   float* output = weights + area;
   float* scores = output + std::size_t(n_q) * d_v;
-  const AttentionBuffers buffers{w.q.data(), w.k.data(),    w.v.data(),
-                                 scores,     scores + area, scores + 2 * area,
-                                 weights,    output,        w.scratch.data()};
+  AttentionBuffers buffers{w.q.data(), w.k.data(), w.v.data(), nullptr,         nullptr,
+                           nullptr,    weights,    output,     w.scratch.data()};
+  if (trace) {
+    buffers.scores = scores;
+    buffers.scaled = scores + area;
+    buffers.masked = scores + 2 * area;
+  }
   attention_kernel(buffers, {n_q, n_k, d_k, d_v}, options);
 }
 

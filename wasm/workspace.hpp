@@ -23,8 +23,9 @@ enum AttentionSlot : std::uint32_t {
 // byte addresses, valid until the next call.
 std::uintptr_t attention_prepare(int n_q, int n_k, int d_k, int d_v);
 
-// Runs attention on the buffers last prepared for the same sizes. Throws on bad input.
+// Runs attention on the buffers last prepared for the same sizes. Throws on bad input. Without
+// the trace, only weights and output are written.
 void attention_run(int n_q, int n_k, int d_k, int d_v, bool scale, float temperature, bool causal,
-                   bool has_padding);
+                   bool has_padding, bool trace);
 
 }  // namespace attn::bindings

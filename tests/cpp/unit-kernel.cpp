@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 #include <limits>
+#include <vector>
 
 #include "attn/kernel.hpp"
 #include "helpers.hpp"
@@ -89,4 +90,24 @@ TEST_CASE("the fast kernel rejects the same bad input", "[kernel]") {
   options.causal = true;
   CHECK_THROWS_WITH(attn::fast_scaled_dot_product_attention(q, k, test::random(4, 3, 3), options),
                     Catch::Contains("causal"));
+}
+
+TEST_CASE("the fast kernel without the trace writes the same weights and output", "[kernel]") {
+  const Matrix q = test::random(13, 9, 11), k = test::random(13, 9, 12),
+               v = test::random(13, 10, 13);
+  AttentionOptions options;
+  for (int variant = 0; variant < 3; ++variant) {
+    INFO("variant " << variant);
+    if (variant == 1) options.causal = true;
+    if (variant == 2) options.key_padding = {0, 1, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1};
+    const auto traced = attn::fast_scaled_dot_product_attention(q, k, v, options);
+    Matrix weights(13, 13), output(13, 10);
+    std::vector<float> scratch(attn::attention_scratch_size({13, 13, 9, 10}));
+    const attn::AttentionBuffers lean{q.data(),       k.data(),      v.data(),
+                                      nullptr,        nullptr,       nullptr,
+                                      weights.data(), output.data(), scratch.data()};
+    attn::attention_kernel(lean, {13, 13, 9, 10}, options);
+    CHECK(weights == traced.weights);
+    CHECK(output == traced.output);
+  }
 }

@@ -196,7 +196,8 @@ void fuzz_attention(FuzzInput& in) {
       }
       const std::size_t grid = count(sizes.n_q, sizes.n_k);
       std::vector<float> scores(grid), scaled(grid), masked(grid), weights(grid);
-      std::vector<float> output(count(sizes.n_q, sizes.d_v)), scratch(count(sizes.d_k, sizes.n_k));
+      std::vector<float> output(count(sizes.n_q, sizes.d_v)),
+          scratch(attn::attention_scratch_size(sizes));
       const attn::AttentionBuffers buffers{qs.data(),      ks.data(),     vs.data(),
                                            scores.data(),  scaled.data(), masked.data(),
                                            weights.data(), output.data(), scratch.data()};

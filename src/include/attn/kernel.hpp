@@ -2,6 +2,8 @@
 // computed by loops shaped for 128-bit SIMD (wasm simd128 when compiled for it).
 #pragma once
 
+#include <cstddef>
+
 #include "attn/attention.hpp"
 
 namespace attn {
@@ -11,12 +13,14 @@ struct AttentionBuffers {
   const float* q;  // (n_q, d_k)
   const float* k;  // (n_k, d_k)
   const float* v;  // (n_k, d_v)
+  // The trace: all three, or all three null for none (then only weights and output are written,
+  // the same bits as with the trace).
   float* scores;   // (n_q, n_k) out
   float* scaled;   // (n_q, n_k) out
   float* masked;   // (n_q, n_k) out
   float* weights;  // (n_q, n_k) out
   float* output;   // (n_q, d_v) out
-  float* scratch;  // (d_k, n_k) workspace for K^T
+  float* scratch;  // attention_scratch_size(sizes) floats of workspace
 };
 
 struct AttentionSizes {
@@ -27,6 +31,9 @@ struct AttentionSizes {
 // (shapes, finiteness, masks) before any output is written.
 void attention_kernel(const AttentionBuffers& buffers, const AttentionSizes& sizes,
                       const AttentionOptions& options);
+
+// The floats of workspace that attention_kernel needs (negative sizes count as 0).
+std::size_t attention_scratch_size(const AttentionSizes& sizes);
 
 // Convenience over attention_kernel with Eigen matrices, for tests and the benchmark.
 AttentionTrace fast_scaled_dot_product_attention(const Matrix& q, const Matrix& k, const Matrix& v,

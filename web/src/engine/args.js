@@ -54,22 +54,28 @@ export function requireNumber(where, name, value) {
  * @param {string} name
  * @param {unknown} values
  * @param {number} count
- * @param {string} shape how `count` arises, for the message, e.g. "nq x dk = 3x4"
+ * @param {string | (() => string)} shape how `count` arises, for the message, e.g.
+ *   "nq x dk = 3x4", or a function that builds it only when a message is needed
  * @returns {ArrayLike<number>}
  */
 export function requireValues(where, name, values, count, shape) {
   if (values === undefined || values === null) {
-    throw new Error(`${where}: ${name} is missing; expected ${count} values (${shape})`);
+    throw new Error(`${where}: ${name} is missing; expected ${count} values (${shapeText(shape)})`);
   }
   if (!isArrayLike(values)) {
     throw new Error(`${where}: ${name} must be a Float32Array or an array of numbers`);
   }
   if (values.length !== count) {
     throw new Error(
-      `${where}: ${name} has ${values.length} values but must have ${count} (${shape})`,
+      `${where}: ${name} has ${values.length} values but must have ${count} (${shapeText(shape)})`,
     );
   }
   return values;
+}
+
+/** @param {string | (() => string)} shape */
+function shapeText(shape) {
+  return typeof shape === 'function' ? shape() : shape;
 }
 
 /**

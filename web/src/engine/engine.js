@@ -80,32 +80,49 @@ export function createEngine(core) {
       trace = true,
     }) {
       const where = 'attention';
-      for (const [name, size] of Object.entries({ nq, nk, dk, dv }))
-        requireCount(where, name, size);
-      requireValues(where, 'q', q, nq * dk, `nq x dk = ${nq}x${dk}`);
-      requireValues(where, 'k', k, nk * dk, `nk x dk = ${nk}x${dk}`);
-      requireValues(where, 'v', v, nk * dv, `nk x dv = ${nk}x${dv}`);
+      // One by one rather than in a loop over an object: this runs on every call, and at small
+      // sizes the facade's own work is a good part of the call.
+      requireCount(where, 'nq', nq);
+      requireCount(where, 'nk', nk);
+      requireCount(where, 'dk', dk);
+      requireCount(where, 'dv', dv);
+      requireValues(where, 'q', q, nq * dk, () => `nq x dk = ${nq}x${dk}`);
+      requireValues(where, 'k', k, nk * dk, () => `nk x dk = ${nk}x${dk}`);
+      requireValues(where, 'v', v, nk * dv, () => `nk x dv = ${nk}x${dv}`);
       requireNumber(where, 'temperature', temperature);
       const padding = paddingBytes(where, keyPadding, nk);
 
       const table = attentionTable(nq, nk, dk, dv);
-      const address = (/** @type {number} */ slot) => core.HEAPU32[table + slot];
-      core.HEAPF32.set(q, address(SLOT.q) >> 2);
-      core.HEAPF32.set(k, address(SLOT.k) >> 2);
-      core.HEAPF32.set(v, address(SLOT.v) >> 2);
-      if (padding) core.HEAPU8.set(padding, address(SLOT.padding));
-      core.attentionRun(nq, nk, dk, dv, Boolean(scale), temperature, Boolean(causal), !!padding);
+      const addresses = core.HEAPU32;
+      const heap = core.HEAPF32;
+      heap.set(q, addresses[table + SLOT.q] >> 2);
+      heap.set(k, addresses[table + SLOT.k] >> 2);
+      heap.set(v, addresses[table + SLOT.v] >> 2);
+      if (padding) core.HEAPU8.set(padding, addresses[table + SLOT.padding]);
+      // Without the trace, the core skips writing scores, scaled and masked.
+      const withTrace = Boolean(trace);
+      core.attentionRun(
+        nq,
+        nk,
+        dk,
+        dv,
+        Boolean(scale),
+        temperature,
+        Boolean(causal),
+        !!padding,
+        withTrace,
+      );
 
       // The results lie one after the other: weights, output, scores, scaled, masked. One copy
       // out, then views into it; without the trace, only the first two are copied.
       const area = nq * nk;
-      const start = address(SLOT.results) >> 2;
+      const start = addresses[table + SLOT.results] >> 2;
       const lean = area + nq * dv;
-      const results = core.HEAPF32.slice(start, start + (trace ? lean + 3 * area : lean));
+      const results = heap.slice(start, start + (withTrace ? lean + 3 * area : lean));
       const weights = results.subarray(0, area);
       const output = results.subarray(area, lean);
       // (The declared overloads tell callers which of the two shapes they get.)
-      if (!trace) return /** @type {any} */ ({ weights, output });
+      if (!withTrace) return /** @type {any} */ ({ weights, output });
       return {
         scores: results.subarray(lean, lean + area),
         scaled: results.subarray(lean + area, lean + 2 * area),
