@@ -351,8 +351,8 @@ async function main() {
     results.push(resultOf('plain-js', n, js));
   }
   // The facade's fixed cost: the smallest call it accepts (n = d = 1) does all the per-call work
-  // (argument checks, copies in and out, the crossing into wasm, five result arrays) and almost
-  // no arithmetic.
+  // (argument checks, copies in and out, the crossing into wasm, one copy of the results and the
+  // views into it) and almost no arithmetic.
   const one = {
     q: Float32Array.of(0.5),
     k: Float32Array.of(0.25),
@@ -381,7 +381,7 @@ async function main() {
   splitRow('size-dependent part (the difference)', small.usPerCall - fixed.usPerCall);
   console.log('    (the size-dependent part is the arithmetic plus the copies in and out that');
   console.log('    grow with n and d; the fixed part is argument checks, the calls into wasm and');
-  console.log('    allocating the five result arrays)');
+  console.log('    copying the results out into one new array)');
   if (nativeSmall) splitRow('native fast path, whole call, for comparison', nativeSmall.usPerCall);
 
   const latencyMet = small.usPerCall <= GOAL_LATENCY.us;
