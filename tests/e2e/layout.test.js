@@ -184,7 +184,11 @@ for (const fonts of FONT_SETS) {
           'Atkinson Hyperlegible Next',
         );
         await assertOwnFont(page, '#weighted-retrieval .wr-formula', 'Source Serif 4');
-        await assertOwnFont(page, '.slide-counter', 'Atkinson Hyperlegible Next');
+        await assertOwnFont(
+          page,
+          '#weighted-retrieval .slide-counter',
+          'Atkinson Hyperlegible Next',
+        );
       });
       await site.visit('index.html#/title', async (page) => {
         await showSlide(page, site.url(), 'title', 'heatmap');
