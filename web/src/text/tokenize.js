@@ -27,9 +27,6 @@ const FALLBACK_TOKEN = /[\p{L}\p{M}\p{N}]+(?:['\u2019][\p{L}\p{M}\p{N}]+)*|[^\s\
 // broken halves of surrogate pairs.
 const INVISIBLE = /^[\s\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}]*$/u;
 
-// Nothing but white space.
-const SPACE_RUN = /^\s+$/u;
-
 // A right single quotation mark or modifier-letter apostrophe between letters is an apostrophe.
 const CURLY_APOSTROPHE = /(?<=\p{L})[\u2019\u02bc](?=\p{L})/gu;
 
@@ -107,9 +104,10 @@ export function segmentedTokens(text) {
       tokens.push(segment);
       continue;
     }
-    // Spaces are dropped below anyway, and a single code unit is a single grapheme: neither needs
-    // the grapheme segmenter, which is most of the time tokenizing takes when run on every gap.
-    if (SPACE_RUN.test(segment)) continue;
+    // Invisible pieces (spaces, above all) are dropped below anyway, and a single code unit is a
+    // single grapheme: neither needs the grapheme segmenter, which is most of the time tokenizing
+    // takes when run on every gap.
+    if (INVISIBLE.test(segment)) continue;
     if (segment.length === 1) {
       tokens.push(segment);
       continue;
