@@ -13,6 +13,10 @@ const TIMEOUT = 15_000;
 /** The free height every slide keeps below its content, in slide pixels. */
 const ROOM = 8;
 const PHONE = { width: 360, height: 740 };
+/** A projector's screen, where the deck draws its frame 1.5 times as large. */
+const PROJECTOR = { width: 1920, height: 1080 };
+/** An older laptop's screen, where the frame is drawn at 0.8 of its size. */
+const SMALL_SCREEN = { width: 1024, height: 768 };
 const { slides } = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
 /**
  * Every slide in every view of its figure: [id, view], view null for the slide's first (or
@@ -258,6 +262,25 @@ for (const fonts of FONT_SETS) {
         }
       });
     });
+
+    // The deck scales its 1280 x 720 frame to the screen: a figure that fits its column must
+    // measure it in the frame's pixels, not the screen's, to fit the same on a projector.
+    for (const screen of [PROJECTOR, SMALL_SCREEN]) {
+      test(`on a ${screen.width} x ${screen.height} screen every slide fits its frame as well`, async () => {
+        await site.visit(
+          'index.html#/title',
+          async (page) => {
+            for (const [id, view] of slideViews) {
+              await showSlide(page, site.url(), id, view);
+              const where = view ? `${id} (${view})` : id;
+              const over = await spillWithRoom(page, id);
+              assert.ok(over <= 0, `${where} spills ${over}px out of a frame ${ROOM}px shorter`);
+            }
+          },
+          { viewport: screen },
+        );
+      });
+    }
 
     test(`on a 1280 x 720 screen the multi-head slide fits with its largest head count too`, async () => {
       await site.visit('index.html#/multi-head', async (page) => {

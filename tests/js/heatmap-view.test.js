@@ -12,6 +12,7 @@ import {
   pictureName,
 } from '../../web/src/views/heatmap/format.js';
 import { isDense, layout } from '../../web/src/views/heatmap/layout.js';
+import { gridHeight } from '../../web/src/views/heatmap/index.js';
 import { legendKey } from '../../web/src/views/heatmap/legend.js';
 import { bitmap, bitmapUrl, paint, scale, word } from '../../web/src/views/heatmap/pixels.js';
 
@@ -20,7 +21,7 @@ const labels = (n, prefix = 't') => Array.from({ length: n }, (_, i) => `${prefi
 /** @param {number} rows @param {number} cols @param {object} [extra] @param {number} [width] */
 function dense(rows, cols, extra = {}, width = 470) {
   const data = { rowLabels: labels(rows), colLabels: labels(cols, 'f'), ...extra };
-  return isDense(layout(data, width), rows, cols);
+  return isDense(layout(data, width), rows, cols, data.picture);
 }
 
 describe('which grids are pictures', () => {
@@ -36,6 +37,22 @@ describe('which grids are pictures', () => {
     assert.equal(dense(64, 64), true);
     assert.equal(dense(11, 100, { compact: true }), true, 'the multi-head output');
     assert.equal(dense(12, 12, { compact: true, labels: false }, 40), true, 'cells of 2 px');
+  });
+
+  test('the height a grid takes is worked out from its width', () => {
+    const data = { rowLabels: labels(12), colLabels: labels(12), compact: false };
+    for (let width = 150; width <= 600; width += 7) {
+      const box = layout(data, width);
+      const height = box.width > width ? (box.height * width) / box.width : box.height;
+      assert.equal(gridHeight(data, width), height, `at ${width} px`);
+    }
+    assert.ok(gridHeight(data, 600) > gridHeight(data, 150), 'a wider box gets larger cells');
+  });
+
+  test('a grid that asks for a picture is one at any size', () => {
+    assert.equal(dense(2, 2, { picture: true }), true);
+    assert.equal(dense(11, 11, { compact: true, labels: false, picture: true }, 160), true);
+    assert.equal(dense(11, 11, { compact: true, labels: false, picture: false }, 160), false);
   });
 });
 

@@ -48,7 +48,7 @@ import { colX, isDense, rowY } from './layout.js';
 export function buildGrid(doc, data, state, box, readoutId, host) {
   const nRows = data.rowLabels.length;
   const nCols = data.colLabels.length;
-  const dense = isDense(box, nRows, nCols);
+  const dense = isDense(box, nRows, nCols, data.picture);
   const svg = /** @type {SVGSVGElement} */ (
     svgEl(doc, 'svg', {
       class: `heatmap-svg${data.compact ? ' compact' : ''}${box.cell < 5 ? ' dense' : ''}${

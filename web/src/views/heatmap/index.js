@@ -32,6 +32,9 @@ export { buildReadout } from './readout.js';
  * @property {string} [title] a short name of the figure (e.g. 'Head 2'), put first in each
  *   cell's description
  * @property {boolean} [compact] smaller cells, no numbers inside them
+ * @property {boolean} [picture] true to draw the cells as a picture (one pixel per cell) at any
+ *   size, as a dense grid is: for small multiples that are looked at rather than read cell by
+ *   cell (their numbers are read elsewhere), whose hundreds of cell elements would only cost time
  * @property {boolean | 'rows'} [labels] false to leave out the axis labels, 'rows' to keep only
  *   the row labels (cells still name them)
  * @property {ArrayLike<boolean>} [unknownRows] per row, true where its token is not in the
@@ -98,6 +101,19 @@ export function renderHeatmap(container, data, options = {}) {
 }
 
 /**
+ * The height, in CSS pixels, that the grid of `data` takes when drawn into a container `width`
+ * pixels wide: its picture is scaled down to the container when it is wider. Worked out, not
+ * measured, so that a figure that must fit a height can choose a width before drawing.
+ * @param {HeatmapData} data
+ * @param {number} width
+ * @returns {number}
+ */
+export function gridHeight(data, width) {
+  const box = layout(data, width);
+  return box.width > width ? (box.height * width) / box.width : box.height;
+}
+
+/**
  * Draws several heatmaps (small multiples) as renderHeatmap would, reading the width of every
  * container before drawing any: the browser lays the page out once, not once per heatmap.
  * @param {{ container: HTMLElement, data: HeatmapData, options?: HeatmapOptions }[]} heatmaps
@@ -138,7 +154,8 @@ function draw(container, data, options, width) {
     grid.nCols === cols &&
     sameBox(grid.box, box) &&
     Boolean(grid.data.compact) === Boolean(data.compact) &&
-    grid.data.labels === data.labels;
+    grid.data.labels === data.labels &&
+    Boolean(grid.data.picture) === Boolean(data.picture);
   if (same) {
     fillGrid(grid, data);
     markRows(grid, []);

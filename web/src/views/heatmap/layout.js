@@ -113,14 +113,16 @@ export function rowY(box, i) {
 /**
  * Whether a grid is drawn as a picture with one pixel per cell (and read with the pointer or the
  * arrow keys, and in its table), rather than as one focusable element per cell: when it has more
- * than DENSE_CELLS cells, or its cells are smaller than DENSE_SIDE pixels both ways.
+ * than DENSE_CELLS cells, or its cells are smaller than DENSE_SIDE pixels both ways, or the data
+ * asks for a picture.
  * @param {Box} box
  * @param {number} rows
  * @param {number} cols
+ * @param {boolean} [picture] the data's `picture`
  * @returns {boolean}
  */
-export function isDense(box, rows, cols) {
-  return rows * cols > DENSE_CELLS || Math.max(box.cell, box.rowHeight) < DENSE_SIDE;
+export function isDense(box, rows, cols, picture = false) {
+  return picture || rows * cols > DENSE_CELLS || Math.max(box.cell, box.rowHeight) < DENSE_SIDE;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   buildLegend,
   clearHeatmap,
   clearTables,
+  gridHeight,
   renderHeatmap,
   renderHeatmaps,
   renderTables,
@@ -82,7 +83,9 @@ export function drawFigures(parts, run, chosen, sizes, word) {
   renderHeatmaps([
     ...tiles.map((tile, i) => ({
       container: /** @type {HTMLElement} */ (tile.querySelector('.lm-tile-map')),
-      data: { ...data[i], compact: true, labels: false },
+      // Pictures: the tiles are only looked at (inert, hidden from screen readers); the large
+      // head is where cells are read.
+      data: { ...data[i], compact: true, labels: false, picture: true },
       options: shared,
     })),
     { container: parts.map, data: large, options },
@@ -108,7 +111,7 @@ export function drawFigures(parts, run, chosen, sizes, word) {
   drawNext(parts, run.next);
 
   // How the large head fits its column depends on all of the above: measured after it.
-  if (!fit.done) fitToColumn(parts, fit, () => renderHeatmap(parts.map, large, options));
+  if (!fit.done) fitToColumn(parts, fit, large, () => renderHeatmap(parts.map, large, options));
   // The scale is 0 to 1 for every text; only the swatch of later tokens comes and goes with n = 1.
   const legendKey = String(n > 1);
   if (parts.legend.dataset.key !== legendKey) {
@@ -159,14 +162,16 @@ function fitFor(parts, key) {
 
 /**
  * Where the figure's column has a height of its own (the deck's right-hand column) and the figure
- * is taller (with SPARE pixels free), narrows the large head until the figure fits: its picture
- * scales with its width, so its height falls by its height over its width for every pixel of
- * width. Not below MIN_MAP.
+ * is taller (with SPARE pixels free), narrows the large head until the figure fits: to the widest
+ * container whose grid, as the heatmap view lays it out, is shorter by the excess. One redraw
+ * does it but where the grid is not what makes the figure tall; a few more passes are the
+ * safeguard. Not below MIN_MAP.
  * @param {LanguageModelParts} parts
  * @param {Fit} fit updated with the width chosen
+ * @param {import('../../views/heatmap/index.js').HeatmapData} large what the large head shows
  * @param {() => void} drawLarge draws the large head at the size its container gives
  */
-function fitToColumn(parts, fit, drawLarge) {
+function fitToColumn(parts, fit, large, drawLarge) {
   fit.done = true;
   const { output, map } = parts;
   // Only a column that scrolls has a height of its own; elsewhere the figure takes what it needs.
@@ -179,12 +184,36 @@ function fitToColumn(parts, fit, drawLarge) {
   output.style.removeProperty('height');
   const over = () => output.scrollHeight - limit;
   for (let pass = 0, excess = over(); pass < 4 && excess > 0; pass++, excess = over()) {
-    const box = map.querySelector('svg.heatmap-svg')?.getBoundingClientRect();
-    if (!box || box.height <= 0 || fit.width === MIN_MAP) return;
-    fit.width = Math.max(MIN_MAP, Math.floor(box.width * (1 - excess / box.height)));
+    const width = map.clientWidth;
+    if (width <= MIN_MAP) return;
+    const narrower = widestFitting(large, width, gridHeight(large, width) - excess);
+    // The grid is not what is too tall (or cannot get shorter): nothing to gain by narrowing.
+    if (narrower >= width) return;
+    fit.width = narrower;
     parts.large.style.setProperty('--lm-map-max', `${fit.width}px`);
     drawLarge();
   }
+}
+
+/**
+ * A container from MIN_MAP to `below` - 1 pixels wide in which the grid is at most `height` tall
+ * (MIN_MAP when none is), found by halving: a grid's height grows with its width but for a step
+ * down where its column labels turn from upright to slanted, so it is the widest, or near that step
+ * one a little narrower.
+ * @param {import('../../views/heatmap/index.js').HeatmapData} data
+ * @param {number} below the container's width now
+ * @param {number} height the most the grid may take, in pixels
+ * @returns {number}
+ */
+function widestFitting(data, below, height) {
+  let [low, high] = [MIN_MAP, below - 1];
+  if (high < low) return below;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (gridHeight(data, middle) <= height) low = middle;
+    else high = middle - 1;
+  }
+  return low;
 }
 
 /**
