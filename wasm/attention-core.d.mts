@@ -3,6 +3,11 @@
 export interface CoreOptions {
   wasmBinary?: ArrayBufferView | ArrayBuffer;
   locateFile?: (path: string, prefix: string) => string;
+  // Instantiates the module itself: calls receive later and returns {} (Emscripten's contract).
+  instantiateWasm?: (
+    imports: WebAssembly.Imports,
+    receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
+  ) => object;
 }
 
 export default function createAttentionCore(options?: CoreOptions): Promise<any>;

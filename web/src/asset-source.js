@@ -6,12 +6,60 @@
 /** The engine's WebAssembly, beside the engine (the bundler rewrites the URL to the built file). */
 const wasmUrl = new URL('./engine/generated/attention-core.wasm', import.meta.url);
 
+/** @type {Promise<WebAssembly.Module> | undefined} */
+let compiling;
+
 /**
- * What the Emscripten factory needs to find the engine's WebAssembly.
- * @returns {Promise<{ locateFile?: () => string, wasmBinary?: Uint8Array }>}
+ * Starts compiling the engine's WebAssembly (the first call) as its bytes arrive, so that the
+ * browser compiles it off the main thread while the page sets itself up; loading the engine then
+ * only instantiates it. A failed compile is tried again by the next call.
+ * @returns {Promise<WebAssembly.Module>}
+ */
+export function prepareEngine() {
+  compiling ??= compileEngine().catch((error) => {
+    compiling = undefined;
+    throw error;
+  });
+  return compiling;
+}
+
+/** @returns {Promise<WebAssembly.Module>} */
+async function compileEngine() {
+  const response = await fetch(wasmUrl, { credentials: 'same-origin' });
+  if (!response.ok) {
+    throw new Error(`${wasmUrl.pathname}: ${response.status} ${response.statusText}`);
+  }
+  // Compiling while the bytes stream in needs the server to call them application/wasm.
+  const type = response.headers.get('content-type') ?? '';
+  if (typeof WebAssembly.compileStreaming === 'function' && type.startsWith('application/wasm')) {
+    return WebAssembly.compileStreaming(response);
+  }
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
+/**
+ * What the Emscripten factory needs to start the engine: it instantiates the module compiled by
+ * prepareEngine. `failure` rejects when that fails (the factory itself would wait for ever).
+ * @returns {Promise<{ instantiateWasm: (imports: WebAssembly.Imports,
+ *   receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) => object,
+ *   failure: Promise<never> }>}
  */
 export async function engineModuleOptions() {
-  return { locateFile: () => wasmUrl.href };
+  const module = await prepareEngine();
+  /** @type {(error: unknown) => void} */
+  let fail = () => {};
+  /** @type {Promise<never>} */
+  const failure = new Promise((_, reject) => {
+    fail = reject;
+  });
+  return {
+    instantiateWasm(imports, receive) {
+      WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module), fail);
+      // An empty object tells the factory that the instance comes later, through `receive`.
+      return {};
+    },
+    failure,
+  };
 }
 
 /**

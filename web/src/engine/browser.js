@@ -15,7 +15,11 @@ export async function loadEngine() {
     throw new Error('This browser cannot run WebAssembly, which the lesson needs for its figures.');
   }
   try {
-    const core = await createAttentionCore(await engineModuleOptions());
+    const options = await engineModuleOptions();
+    const starting = createAttentionCore(options);
+    const core = await ('failure' in options
+      ? Promise.race([starting, options.failure])
+      : starting);
     return createEngine(core);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

@@ -60,6 +60,12 @@ function decodeBase64(text) {
 }
 
 /**
+ * Starts what the engine needs before it is loaded: nothing here, its bytes are in the page.
+ * @returns {Promise<void>}
+ */
+export async function prepareEngine() {}
+
+/**
  * What the Emscripten factory needs: the engine's bytes themselves, so it fetches nothing, and a
  * locateFile that keeps it from resolving the file against a blob: address.
  * @returns {Promise<{ locateFile?: (file: string) => string, wasmBinary?: Uint8Array }>}

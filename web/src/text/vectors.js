@@ -83,10 +83,11 @@ function fetchBytes() {
 
 /**
  * Resolves once the browser has painted a frame (or after a short wait where no frame comes, as
- * in a background tab).
+ * in a background tab): at once when the page has painted its first content already.
  * @returns {Promise<void>}
  */
 function afterFirstPaint() {
+  if (hasPainted()) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, 500);
     if (typeof requestAnimationFrame !== 'function') return;
@@ -97,4 +98,12 @@ function afterFirstPaint() {
       }, 0),
     );
   });
+}
+
+/** @returns {boolean} whether the page has painted text or an image (never in a worker) */
+function hasPainted() {
+  if (typeof document === 'undefined' || typeof performance?.getEntriesByType !== 'function') {
+    return false;
+  }
+  return performance.getEntriesByType('paint').some((e) => e.name === 'first-contentful-paint');
 }

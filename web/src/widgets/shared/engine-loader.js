@@ -1,5 +1,6 @@
 // Loads the attention engine once per page, however many widgets ask for it, and turns every way
 // it can fail into a message a learner can act on.
+import { prepareEngine } from '../../asset-source.js';
 import { fetchModelOnce } from '../../text/language-model.js';
 import { fetchVectorsOnce } from '../../text/vectors.js';
 
@@ -41,6 +42,8 @@ export function loadEngineOnce() {
  * @returns {Promise<void>} settles when every load it started has (succeeded or not)
  */
 export function startLoading({ vectors, model = false }) {
+  // The engine's WebAssembly compiles from now on, while the engine's script is still on its way.
+  if (typeof WebAssembly === 'object') prepareEngine().catch(() => {});
   const loads = [loadEngineOnce()];
   // Without WebAssembly there is no engine to take the files in: not worth 3 MB.
   if (typeof WebAssembly === 'object') {
