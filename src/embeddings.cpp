@@ -47,15 +47,20 @@ std::vector<std::string> split_words(const std::uint8_t* bytes, std::size_t size
   }
   std::vector<std::string> words;
   words.reserve(count);
-  std::size_t start = 0;
-  for (std::size_t i = 0; i < size; ++i) {
-    if (bytes[i] != '\n') continue;
+  // One memchr call per word rather than one loop over every byte: in WebAssembly a loop in a
+  // function called once stays in baseline code, while memchr runs optimised after a few words.
+  const std::uint8_t* const end = bytes + size;
+  for (const std::uint8_t* start = bytes; start < end;) {
+    // Never null: the last byte is a newline.
+    const auto* newline = static_cast<const std::uint8_t*>(
+        std::memchr(start, '\n', static_cast<std::size_t>(end - start)));
     if (words.size() == count) {
       detail::fail(kWhere, "the vocabulary holds more than the " + std::to_string(count) +
                                " words the header announces");
     }
-    words.emplace_back(reinterpret_cast<const char*>(bytes + start), i - start);
-    start = i + 1;
+    words.emplace_back(reinterpret_cast<const char*>(start),
+                       static_cast<std::size_t>(newline - start));
+    start = newline + 1;
   }
   if (words.size() != count) {
     detail::fail(kWhere, "the vocabulary holds " + std::to_string(words.size()) +
@@ -68,19 +73,24 @@ std::vector<std::string> split_words(const std::uint8_t* bytes, std::size_t size
 
 Vocabulary::Vocabulary(std::vector<std::string> words) : words_(std::move(words)) {
   rows_.reserve(words_.size());
-  for (std::size_t i = 0; i < words_.size(); ++i) {
-    const std::string& word = words_[i];
-    if (word.empty()) {
-      throw InvalidArgument("vocabulary: word " + std::to_string(i) + " is empty");
-    }
-    if (word.find('\n') != std::string::npos) {
-      throw InvalidArgument("vocabulary: word " + std::to_string(i) + " holds a newline");
-    }
-    const auto [at, added] = rows_.emplace(word, static_cast<int>(i));
-    if (!added) {
-      throw InvalidArgument("vocabulary: the word " + quoted(word) + " appears twice, as words " +
-                            std::to_string(at->second) + " and " + std::to_string(i));
-    }
+  // Through a pointer, not a direct call: the WebAssembly build's link-time optimiser ignores
+  // noinline and inlines every function that has a single caller.
+  static void (Vocabulary::*volatile const add)(std::size_t) = &Vocabulary::add_row;
+  for (std::size_t i = 0; i < words_.size(); ++i) (this->*add)(i);
+}
+
+void Vocabulary::add_row(std::size_t i) {
+  const std::string& word = words_[i];
+  if (word.empty()) {
+    throw InvalidArgument("vocabulary: word " + std::to_string(i) + " is empty");
+  }
+  if (word.find('\n') != std::string::npos) {
+    throw InvalidArgument("vocabulary: word " + std::to_string(i) + " holds a newline");
+  }
+  const auto [at, added] = rows_.emplace(word, static_cast<int>(i));
+  if (!added) {
+    throw InvalidArgument("vocabulary: the word " + quoted(word) + " appears twice, as words " +
+                          std::to_string(at->second) + " and " + std::to_string(i));
   }
 }
 
@@ -147,8 +157,9 @@ Embeddings Embeddings::parse(const std::uint8_t* bytes, std::size_t size) {
     }
     out.scales_[i] = scale;
   }
-  out.codes_.resize(std::size_t{count} * dim);
-  std::memcpy(out.codes_.data(), bytes + codes_at, out.codes_.size());
+  // Copied in one go, without zeroing the 2 MB first (a loop that would run in baseline code).
+  const auto* codes = reinterpret_cast<const std::int8_t*>(bytes + codes_at);
+  out.codes_.assign(codes, codes + std::size_t{count} * dim);
 
   // 4. The mean norm, the length given to an unknown word's vector. Summed in double in a fixed
   //    order, so that native and wasm builds agree to the bit.
@@ -221,8 +232,7 @@ EmbeddedTokens Embeddings::embed(const std::vector<std::string>& tokens) const {
   return out;
 }
 
-std::uint32_t fnv1a32(std::string_view text) {
-  std::uint32_t hash = 2166136261u;
+std::uint32_t fnv1a32(std::string_view text, std::uint32_t hash) {
   for (const char c : text) {
     hash ^= static_cast<std::uint8_t>(c);
     hash *= 16777619u;

@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "attn/lm_weights.hpp"
 #include "attn/loss.hpp"
 #include "attn/random.hpp"
 #include "attn/reversal_task.hpp"
@@ -64,11 +65,22 @@ double rms(const MatrixT<T>& x) {
   return std::sqrt(x.template cast<double>().squaredNorm() / static_cast<double>(x.size()));
 }
 
-}  // namespace
-
+// row: (d) -> whether every entry is finite; sets any_nonzero when one is not 0. A call of its
+// own per row, never inlined into the loop over the rows: a WebAssembly engine runs a function
+// in its baseline code until a later call, so the 20,000 rows of the page's word vectors run
+// in optimised code after the first few (see Embeddings::row_norm).
 template <typename T>
-LanguageModel<T>::LanguageModel(const LanguageModelConfig& config, MatrixT<T> word_vectors)
-    : config_(config), word_vectors_(std::move(word_vectors)) {
+[[gnu::noinline]] bool finite_row(const T* row, Eigen::Index d, bool& any_nonzero) {
+  bool finite = true, nonzero = false;
+  for (Eigen::Index k = 0; k < d; ++k) {
+    finite = finite && std::isfinite(row[k]);
+    nonzero = nonzero || row[k] != T(0);
+  }
+  any_nonzero = any_nonzero || nonzero;
+  return finite;
+}
+
+void check_config(const LanguageModelConfig& config) {
   check_range("vocab", config.vocab, 2, 1 << 20);
   check_range("d_embed", config.d_embed, 1, 4096);
   check_range("d_model", config.d_model, 1, 4096);
@@ -80,13 +92,35 @@ LanguageModel<T>::LanguageModel(const LanguageModelConfig& config, MatrixT<T> wo
     detail::fail(kWhere, "heads (" + std::to_string(config.heads) + ") must divide d_model (" +
                              std::to_string(config.d_model) + ")");
   }
-  if (word_vectors_.rows() != config.vocab || word_vectors_.cols() != config.d_embed) {
-    detail::fail(kWhere, "the word vectors are " +
-                             shape_of(word_vectors_.rows(), word_vectors_.cols()) +
+}
+
+// e: (vocab, d_embed). Throws unless e has that shape and every entry is finite; returns whether
+// one is not 0.
+template <typename T>
+bool check_word_vectors(const LanguageModelConfig& config, const MatrixT<T>& e) {
+  if (e.rows() != config.vocab || e.cols() != config.d_embed) {
+    detail::fail(kWhere, "the word vectors are " + shape_of(e.rows(), e.cols()) +
                              " but the config asks for " + shape_of(config.vocab, config.d_embed) +
                              " (vocab x d_embed)");
   }
-  detail::require_finite(kWhere, "the word vectors", word_vectors_);
+  bool any_nonzero = false;
+  for (Eigen::Index i = 0; i < e.rows(); ++i) {
+    if (!finite_row(e.row(i).data(), e.cols(), any_nonzero)) {
+      detail::fail(kWhere, "the word vectors contains NaN or infinity; every value must be finite");
+    }
+  }
+  return any_nonzero;
+}
+
+}  // namespace
+
+template <typename T>
+LanguageModel<T>::LanguageModel(const LanguageModelConfig& config, MatrixT<T> word_vectors)
+    : config_(config), word_vectors_(std::move(word_vectors)) {
+  check_config(config);
+  check_word_vectors(config, word_vectors_);
+  // The RMS entry sets the scale of W_in and W_out: summed as it always was, so that a seed
+  // gives the same weights.
   const double e_rms = rms(word_vectors_);
   if (!(e_rms > 0)) detail::fail(kWhere, "the word vectors are all zero");
 
@@ -108,6 +142,73 @@ LanguageModel<T>::LanguageModel(const LanguageModelConfig& config, MatrixT<T> wo
   const double row_rms = e_rms * std::sqrt(static_cast<double>(e));
   output_w_ = Parameter<T>("W_out", detail::fan_in_uniform<T>(d, e, seed(3), 1.0 / row_rms));
   output_b_ = Parameter<T>("b_out", MatrixT<T>::Zero(1, config.vocab));
+}
+
+// word_vectors: (vocab, d_embed); values: one per parameter, in the order of parameters()
+template <typename T>
+LanguageModel<T> LanguageModel<T>::from_weights(const LanguageModelConfig& config,
+                                                MatrixT<T> word_vectors,
+                                                std::vector<MatrixT<T>> values) {
+  // 1. The constructor's checks, except that "not all zero" needs no sum of squares here: no
+  //    scale is drawn from it.
+  check_config(config);
+  if (!check_word_vectors(config, word_vectors)) {
+    detail::fail(kWhere, "the word vectors are all zero");
+  }
+  LanguageModel model;
+  model.config_ = config;
+  model.word_vectors_ = std::move(word_vectors);
+  // 2. Every parameter named as the seeded constructor names it, with no value yet.
+  const auto named = [](std::string name) {
+    Parameter<T> p;
+    p.name = std::move(name);
+    return p;
+  };
+  const auto layer_norm = [&](const std::string& prefix) {
+    return LayerNormWeights<T>{named(prefix + ".gain"), named(prefix + ".bias")};
+  };
+  model.input_w_ = named("W_in");
+  model.input_b_ = named("b_in");
+  model.positions_ = named("P");
+  model.blocks_.resize(static_cast<size_t>(config.layers));
+  for (int l = 0; l < config.layers; ++l) {
+    const std::string prefix = "block" + std::to_string(l);
+    DecoderBlockWeights<T>& block = model.blocks_[static_cast<size_t>(l)];
+    block.norm1 = layer_norm(prefix + ".norm1");
+    CausalSelfAttentionWeights<T>& a = block.attention;
+    a.heads = config.heads;
+    const std::string at = prefix + ".attention.";
+    a.w_q = named(at + "W_q");
+    a.b_q = named(at + "b_q");
+    a.w_k = named(at + "W_k");
+    a.b_k = named(at + "b_k");
+    a.w_v = named(at + "W_v");
+    a.b_v = named(at + "b_v");
+    a.w_o = named(at + "W_o");
+    a.b_o = named(at + "b_o");
+    block.norm2 = layer_norm(prefix + ".norm2");
+    block.mlp = MlpWeights<T>{named(prefix + ".mlp.W_1"), named(prefix + ".mlp.b_1"),
+                              named(prefix + ".mlp.W_2"), named(prefix + ".mlp.b_2")};
+  }
+  model.final_norm_ = layer_norm("final_norm");
+  model.output_w_ = named("W_out");
+  model.output_b_ = named("b_out");
+  // 3. The values, moved in, each of the shape the seeded constructor would give it. The
+  //    messages are those of load_language_model_weights (lm_weights.hpp).
+  const std::vector<Parameter<T>*> params = model.parameters();
+  const char* where = "language model weights";
+  if (values.size() != params.size()) {
+    detail::fail(where, "the weights hold " + std::to_string(values.size()) +
+                            " parameters, the model " + std::to_string(params.size()));
+  }
+  const std::vector<std::pair<int, int>> shapes = language_model_parameter_shapes(config);
+  for (size_t i = 0; i < params.size(); ++i) {
+    if (values[i].rows() != shapes[i].first || values[i].cols() != shapes[i].second) {
+      detail::fail(where, "parameter " + params[i]->name + " has another shape");
+    }
+    params[i]->value = std::move(values[i]);
+  }
+  return model;
 }
 
 template <typename T>
@@ -187,6 +288,10 @@ void LanguageModel<T>::backward(const LanguageModelPass<T>& pass, const MatrixT<
     detail::fail(kWhere, "d_logits is " + shape_of(d_logits.rows(), d_logits.cols()) +
                              " but the logits are " +
                              shape_of(pass.logits.rows(), pass.logits.cols()));
+  }
+  // A model built from_weights() has no gradients until now.
+  for (Parameter<T>* p : parameters()) {
+    if (p->grad.rows() != p->value.rows() || p->grad.cols() != p->value.cols()) p->zero_grad();
   }
   const Eigen::Index n = pass.x0.rows();
   // 1. logits = z E^T + b: dL/db = column sums of d_logits, dL/dz = d_logits E (E is frozen,

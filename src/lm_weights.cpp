@@ -28,6 +28,26 @@ void check_field(const char* name, std::uint32_t value, std::uint32_t low, std::
   }
 }
 
+// bytes: (n) little-endian float16 codes -> out: (n) their floats. False when one of them is an
+// infinity or NaN. A call of its own per row of a parameter, never inlined into the loop over
+// the rows, so that a WebAssembly engine runs all but the first few rows of the 450,000 values
+// in optimised code (see Embeddings::row_norm).
+[[gnu::noinline]] bool decode_half_row(const std::uint8_t* bytes, Eigen::Index n, float* out) {
+  bool finite = true;
+  for (Eigen::Index k = 0; k < n; ++k, bytes += 2) {
+    const auto h = static_cast<std::uint16_t>(bytes[0] | (bytes[1] << 8));
+    finite = finite && (h & 0x7c00u) != 0x7c00u;
+    out[k] = half_to_float(h);
+  }
+  return finite;
+}
+
+// decode_half_row is called through this pointer, not directly: the WebAssembly build's
+// link-time optimiser ignores noinline and inlines every function that has a single caller,
+// which would put the loop over the values back into one long call.
+bool (*volatile const decode_half_row_call)(const std::uint8_t*, Eigen::Index,
+                                            float*) = decode_half_row;
+
 bool same_shape(const LanguageModelConfig& a, const LanguageModelConfig& b) {
   return a.vocab == b.vocab && a.d_embed == b.d_embed && a.d_model == b.d_model &&
          a.layers == b.layers && a.heads == b.heads && a.d_mlp == b.d_mlp && a.context == b.context;
@@ -178,15 +198,15 @@ LanguageModelWeights parse_language_model_weights(const std::uint8_t* bytes, std
                              std::to_string(expected));
   }
   const std::uint8_t* p = bytes + kLanguageModelHeaderBytes;
-  for (const auto& [rows, cols] : language_model_parameter_shapes(c)) {
-    MatrixT<float> m(rows, cols);
-    for (Eigen::Index i = 0; i < m.size(); ++i, p += 2) {
-      const std::uint16_t h = static_cast<std::uint16_t>(p[0] | (p[1] << 8));
-      if ((h & 0x7c00u) == 0x7c00u) {
+  const std::vector<std::pair<int, int>> shapes = language_model_parameter_shapes(c);
+  w.values.reserve(shapes.size());
+  for (const auto& [rows, cols] : shapes) {
+    MatrixT<float> m(rows, cols);  // row-major, as the file stores it
+    for (Eigen::Index r = 0; r < rows; ++r, p += 2 * cols) {
+      if (!decode_half_row_call(p, cols, m.row(r).data())) {
         detail::fail(kWhere,
                      "parameter " + std::to_string(w.values.size()) + " holds an infinity or NaN");
       }
-      m.data()[i] = half_to_float(h);
     }
     w.values.push_back(std::move(m));
   }
@@ -212,16 +232,21 @@ void load_language_model_weights(LanguageModel<float>& model, const LanguageMode
 }
 
 std::uint32_t vocabulary_hash(const Embeddings& embeddings) {
-  std::string words;
-  for (int i = 0; i < embeddings.size(); ++i) words += embeddings.vocabulary().word(i) + "\n";
-  return fnv1a32(words);
+  // Word by word, a call each, rather than over one string of them all (built first, then
+  // hashed in a single call that a WebAssembly engine would run in baseline code throughout).
+  std::uint32_t hash = fnv1a32("");
+  for (int i = 0; i < embeddings.size(); ++i) {
+    hash = fnv1a32("\n", fnv1a32(embeddings.vocabulary().word(i), hash));
+  }
+  return hash;
 }
 
 MatrixT<float> language_model_word_vectors(const Embeddings& embeddings) {
   const int words = embeddings.size();
   MatrixT<float> e(words + 1, embeddings.dim());
-  // Row by row from the codes, not word by word through the vocabulary's hash table.
-  e.topRows(words) = embeddings.vocabulary_vectors();
+  // Row by row straight from the codes, not word by word through the vocabulary's hash table,
+  // and without a copy of all of them first.
+  for (int i = 0; i < words; ++i) embeddings.dequantize_row(i, e.row(i).data());
   e.row(words) = embeddings.fallback("<unk>").transpose();
   return e;
 }

@@ -169,7 +169,7 @@ val bottleneck(const val& counts, int width, int codebook, int trials, double se
 // vectors loaded before in place.
 val load_embeddings(const val& bytes) {
   return guarded([&] {
-    const std::vector<std::uint8_t> copy = bytes_from(bytes, "loadEmbeddings", "the asset");
+    const ByteCopy copy = bytes_from(bytes, "loadEmbeddings", "the asset");
     std::shared_ptr<const Embeddings>& embeddings = loaded_embeddings();
     embeddings = std::make_shared<const Embeddings>(Embeddings::parse(copy.data(), copy.size()));
     val out = val::object();

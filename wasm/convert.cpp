@@ -97,11 +97,11 @@ std::vector<std::string> strings_from(const val& tokens, const char* where) {
   return words;
 }
 
-std::vector<std::uint8_t> bytes_from(const val& bytes, const char* where, const char* what) {
+ByteCopy bytes_from(const val& bytes, const char* where, const char* what) {
   if (!bytes.instanceof (val::global("Uint8Array"))) {
     throw InvalidArgument(std::string(where) + ": bytes must be a Uint8Array holding " + what);
   }
-  std::vector<std::uint8_t> copy(bytes["length"].as<size_t>());
+  ByteCopy copy(bytes["length"].as<size_t>());
   val(typed_memory_view(copy.size(), copy.data())).call<void>("set", bytes);
   return copy;
 }

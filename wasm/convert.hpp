@@ -4,7 +4,9 @@
 
 #include <emscripten/val.h>
 
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -33,9 +35,23 @@ std::vector<int> ints_from(const val& array, const char* where, const char* name
 // of strings", "<where>: token i is not a string") otherwise.
 std::vector<std::string> strings_from(const val& tokens, const char* where);
 
+// Bytes copied in from JavaScript: a buffer that is not zeroed first (a std::vector would be, in a
+// loop over every byte before the copy overwrites them).
+class ByteCopy {
+ public:
+  explicit ByteCopy(std::size_t size) : data_(new std::uint8_t[size]), size_(size) {}
+  std::uint8_t* data() { return data_.get(); }
+  const std::uint8_t* data() const { return data_.get(); }
+  std::size_t size() const { return size_; }
+
+ private:
+  std::unique_ptr<std::uint8_t[]> data_;
+  std::size_t size_;
+};
+
 // bytes: a Uint8Array -> a copy of its bytes. Throws InvalidArgument ("<where>: <what> must be a
 // Uint8Array holding <what>") on anything else.
-std::vector<std::uint8_t> bytes_from(const val& bytes, const char* where, const char* what);
+ByteCopy bytes_from(const val& bytes, const char* where, const char* what);
 
 // options[name] as a number, or as a whole number that fits an int; throws InvalidArgument
 // ("<where>: <name> must be a (whole) number") otherwise. The facades have checked the options;

@@ -41,8 +41,8 @@ val load(const val& bytes) {
       throw InvalidArgument(std::string(where) +
                             ": no word vectors are loaded; call loadEmbeddings(bytes) first");
     }
-    const std::vector<std::uint8_t> copy = bytes_from(bytes, where, "the file");
-    const LanguageModelWeights weights = parse_language_model_weights(copy.data(), copy.size());
+    const ByteCopy copy = bytes_from(bytes, where, "the file");
+    LanguageModelWeights weights = parse_language_model_weights(copy.data(), copy.size());
     if (weights.vocab_hash != vocabulary_hash(*embeddings) ||
         weights.config.vocab != embeddings->size() + 1 ||
         weights.config.d_embed != embeddings->dim()) {
@@ -50,11 +50,12 @@ val load(const val& bytes) {
                             ": the weights were trained on other word vectors than the loaded "
                             "ones (their vocabulary or width differs)");
     }
-    LanguageModel<float> model(weights.config, language_model_word_vectors(*embeddings));
-    load_language_model_weights(model, weights);
+    const LanguageModelConfig c = weights.config;
+    // Straight from the weights: no seeded weights are drawn only to be overwritten.
+    LanguageModel<float> model = LanguageModel<float>::from_weights(
+        c, language_model_word_vectors(*embeddings), std::move(weights.values));
     loaded_model().emplace(LoadedModel{embeddings, std::move(model)});
 
-    const LanguageModelConfig& c = weights.config;
     val out = val::object();
     out.set("vocab", c.vocab);
     out.set("dEmbed", c.d_embed);

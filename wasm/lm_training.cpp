@@ -23,7 +23,7 @@ constexpr const char* kWhere = "language model training";
 
 // A corpus split of the page's vocabulary: bytes -> its samples. `what` names it in messages.
 Corpus corpus_from(const val& bytes, const Embeddings& embeddings, const char* what) {
-  const std::vector<std::uint8_t> copy = bytes_from(bytes, kWhere, what);
+  const ByteCopy copy = bytes_from(bytes, kWhere, what);
   Corpus corpus;
   try {
     corpus = parse_corpus(copy.data(), copy.size());

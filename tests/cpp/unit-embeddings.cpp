@@ -111,6 +111,9 @@ TEST_CASE("embeddings hash words with 32-bit FNV-1a", "[embeddings]") {
   CHECK(attn::fnv1a32("a") == 0xe40c292cu);
   CHECK(attn::fnv1a32("foobar") == 0xbf9cf968u);
   CHECK(attn::fnv1a32("\xc3\xa9") != attn::fnv1a32("e"));  // bytes, not characters
+  // Continued from the hash of the bytes before.
+  CHECK(attn::fnv1a32("bar", attn::fnv1a32("foo")) == attn::fnv1a32("foobar"));
+  CHECK(attn::fnv1a32("", attn::fnv1a32("foo")) == attn::fnv1a32("foo"));
 }
 
 TEST_CASE("embeddings reject files that are not word-vector files", "[embeddings]") {

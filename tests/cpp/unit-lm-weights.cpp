@@ -3,10 +3,12 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "attn/language_model.hpp"
 #include "attn/lm_weights.hpp"
+#include "attn/loss.hpp"
 #include "helpers.hpp"
 
 namespace {
@@ -186,4 +188,137 @@ TEST_CASE("lm weights: bytes that are not such a file are refused, saying why", 
   // A value float16 cannot hold is refused when writing.
   model.parameters()[0]->value(0, 0) = 1e6f;
   CHECK_THROWS_WITH(attn::encode_language_model(model, 1), Contains("float16"));
+}
+
+namespace {
+
+// The message of the InvalidArgument f throws, or "" when it throws none.
+template <typename F>
+std::string message_of(F&& f) {
+  try {
+    f();
+  } catch (const attn::InvalidArgument& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// The model the file describes, the old way: a seeded model of its config, then every parameter
+// overwritten.
+attn::LanguageModel<float> seeded_then_loaded(const attn::LanguageModelWeights& w, const Mat& e) {
+  attn::LanguageModel<float> model(w.config, e);
+  attn::load_language_model_weights(model, w);
+  return model;
+}
+
+attn::LanguageModel<float> from_weights(attn::LanguageModelWeights w, Mat e) {
+  return attn::LanguageModel<float>::from_weights(w.config, std::move(e), std::move(w.values));
+}
+
+}  // namespace
+
+TEST_CASE("lm weights: a model built from the weights is the seeded one loaded, bit for bit",
+          "[lm-weights]") {
+  attn::LanguageModel<float> trained = trained_looking_model(6);
+  const Bytes bytes = attn::encode_language_model(trained, 0x1234u);
+  const attn::LanguageModelWeights w =
+      attn::parse_language_model_weights(bytes.data(), bytes.size());
+  attn::LanguageModel<float> old = seeded_then_loaded(w, trained.word_vectors());
+  attn::LanguageModel<float> built = from_weights(w, trained.word_vectors());
+
+  // The same parameters, named alike, in the same order; none has a gradient yet.
+  const auto po = old.parameters(), pb = built.parameters();
+  REQUIRE(po.size() == pb.size());
+  for (std::size_t i = 0; i < po.size(); ++i) {
+    INFO(po[i]->name);
+    CHECK(pb[i]->name == po[i]->name);
+    CHECK(pb[i]->value == po[i]->value);
+    CHECK(pb[i]->grad.size() == 0);
+  }
+  CHECK(built.word_vectors() == old.word_vectors());
+  CHECK(attn::encode_language_model(built, 0x1234u) == bytes);
+
+  // The same logits and attention weights, exactly, for every kind of pass.
+  for (const std::vector<int>& tokens :
+       {std::vector<int>{1, 5, 0, 6, 2}, std::vector<int>{3}, std::vector<int>{6, 6, 4}}) {
+    for (const attn::LogitRows rows :
+         {attn::LogitRows::every_position, attn::LogitRows::last_position}) {
+      const attn::LanguageModelPass<float> a = old.forward(tokens, rows);
+      const attn::LanguageModelPass<float> b = built.forward(tokens, rows);
+      CHECK(b.logits == a.logits);
+      CHECK(b.all_attention_weights() == a.all_attention_weights());
+    }
+  }
+}
+
+TEST_CASE("lm weights: a model built from the weights trains as the seeded one loaded",
+          "[lm-weights]") {
+  attn::LanguageModel<float> trained = trained_looking_model(7);
+  const Bytes bytes = attn::encode_language_model(trained, 1);
+  const attn::LanguageModelWeights w =
+      attn::parse_language_model_weights(bytes.data(), bytes.size());
+  attn::LanguageModel<float> old = seeded_then_loaded(w, trained.word_vectors());
+  attn::LanguageModel<float> built = from_weights(w, trained.word_vectors());
+  const std::vector<std::vector<int>> inputs{{1, 5, 0, 6}, {2, 3}};
+  const std::vector<std::vector<int>> targets{{5, 0, 6, 2}, {3, attn::kIgnoredTarget}};
+  // Its first backward gives it zero gradients to add into; twice adds twice, as for any model.
+  for (int step = 0; step < 2; ++step) {
+    CHECK(built.loss_and_backward(inputs, targets) == old.loss_and_backward(inputs, targets));
+    const auto po = old.parameters(), pb = built.parameters();
+    for (std::size_t i = 0; i < po.size(); ++i) {
+      INFO(po[i]->name);
+      CHECK(pb[i]->grad == po[i]->grad);
+    }
+  }
+  built.zero_grad();
+  for (const attn::Parameter<float>* p : built.parameters()) {
+    CHECK(p->grad == Mat::Zero(p->value.rows(), p->value.cols()));
+  }
+}
+
+TEST_CASE("lm weights: a model is not built from bad weights, with the old messages",
+          "[lm-weights]") {
+  attn::LanguageModel<float> trained = trained_looking_model(8);
+  const Bytes bytes = attn::encode_language_model(trained, 1);
+  const attn::LanguageModelWeights good =
+      attn::parse_language_model_weights(bytes.data(), bytes.size());
+  const Mat e = trained.word_vectors();
+  // Each bad case is refused by both ways, saying the same.
+  const auto same_refusal = [&](const attn::LanguageModelWeights& w, const Mat& vectors,
+                                const char* expected) {
+    const std::string old = message_of([&] { seeded_then_loaded(w, vectors); });
+    const std::string built = message_of([&] { from_weights(w, vectors); });
+    INFO(old);
+    CHECK_THAT(old, Contains(expected));
+    CHECK(built == old);
+  };
+  attn::LanguageModelWeights w = good;
+  w.values.pop_back();
+  same_refusal(w, e, "language model weights: the weights hold 38 parameters, the model 39");
+  w = good;
+  w.values[5] = Mat::Zero(4, 3);  // block0.attention.W_q, 4x4
+  same_refusal(w, e, "language model weights: parameter block0.attention.W_q has another shape");
+  w = good;
+  w.values.back() = Mat::Zero(1, 6);  // b_out, 1x7
+  same_refusal(w, e, "parameter b_out has another shape");
+  w = good;
+  w.config.heads = 3;
+  same_refusal(w, e, "language model: heads (3) must divide d_model (4)");
+  w = good;
+  w.config.layers = 0;
+  same_refusal(w, e, "language model: layers must be between 1 and 64, got 0");
+  same_refusal(good, Mat::Ones(7, 4), "word vectors are 7x4 but the config asks for 7x3");
+  for (const float bad : {std::nanf(""), INFINITY, -INFINITY}) {
+    Mat f = e;
+    f(6, 2) = bad;
+    same_refusal(good, f, "the word vectors contains NaN or infinity");
+    f = e;
+    f(2, 0) = bad;
+    same_refusal(good, f, "the word vectors contains NaN or infinity");
+  }
+  same_refusal(good, Mat::Zero(7, 3), "language model: the word vectors are all zero");
+  Mat one = Mat::Zero(7, 3);
+  one(5, 1) = -1e-30f;  // a single entry not 0 is enough
+  CHECK_NOTHROW(from_weights(good, one));
+  CHECK_NOTHROW(seeded_then_loaded(good, one));
 }

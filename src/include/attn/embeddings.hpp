@@ -35,6 +35,11 @@ class Vocabulary {
   bool contains(std::string_view word) const { return index_of(word) >= 0; }
 
  private:
+  // Checks words_[i] and adds it to rows_. A call per word, never inlined into the loop over
+  // them, for the reason Embeddings::dequantize_row gives: the hash table's inserting code,
+  // inlined, would otherwise run in a WebAssembly engine's baseline code for all 20,000 words.
+  [[gnu::noinline]] void add_row(std::size_t i);
+
   std::vector<std::string> words_;
   std::unordered_map<std::string, int> rows_;
 };
@@ -69,13 +74,16 @@ class Embeddings {
   // -> (size(), d): row i the vector of vocabulary word i, the same numbers lookup() gives it.
   Matrix vocabulary_vectors() const;
 
+  // row: a word's row in [0, size()), not checked -> out: (d), its vector, the same numbers
+  // lookup() gives it.
+  // This and row_norm are each a call of its own, never inlined into a loop over the words: a
+  // WebAssembly engine first runs a function in its quick baseline code and switches to
+  // optimised code from a later call, so a function called once per word goes fast after the
+  // first few words, where a single call doing all 20,000 would run slowly to the end.
+  [[gnu::noinline]] void dequantize_row(int row, float* out) const;
+
  private:
   Embeddings() = default;
-  // Each a call of its own, never inlined into a loop over the words: a WebAssembly engine
-  // first runs a function in its quick baseline code and switches to optimised code from a
-  // later call, so a function called once per word goes fast after the first few words, where a
-  // single call doing all 20,000 would run slowly to the end.
-  [[gnu::noinline]] void dequantize_row(int row, float* out) const;  // out: (d)
   // -> sqrt(sum of the row's squares), summed in double in order; scratch: (d)
   [[gnu::noinline]] double row_norm(int row, float* scratch) const;
 
@@ -86,7 +94,9 @@ class Embeddings {
   float mean_norm_ = 0.0f;
 };
 
-// 32-bit FNV-1a hash of the bytes of `text` (offset basis 2166136261, prime 16777619).
-std::uint32_t fnv1a32(std::string_view text);
+// 32-bit FNV-1a hash of the bytes of `text` (offset basis 2166136261, prime 16777619). Given the
+// hash of some bytes before `text`, the hash of them and `text` together: fnv1a32(b, fnv1a32(a))
+// is fnv1a32 of a followed by b.
+std::uint32_t fnv1a32(std::string_view text, std::uint32_t hash = 2166136261u);
 
 }  // namespace attn

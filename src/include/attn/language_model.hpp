@@ -83,6 +83,18 @@ class LanguageModel {
   // Throws InvalidArgument on a config out of range or word vectors of the wrong shape.
   LanguageModel(const LanguageModelConfig& config, MatrixT<T> word_vectors);
 
+  // A model of given (trained) weights, with no seeded weights drawn: values holds every
+  // parameter in the order of parameters(), shaped as language_model_parameter_shapes(config)
+  // (lm_weights.hpp), and each is moved into its parameter. config.seed and
+  // config.position_scale are unused. The same checks as the constructor (config, the word
+  // vectors' shape, finite and not all zero), then the number and shape of the values; throws
+  // InvalidArgument. The values are taken as they are: every one should be finite
+  // (parse_language_model_weights refuses a file holding an infinity or NaN).
+  // Gradients are not allocated until backward() or zero_grad() needs them, so a model that is
+  // only read costs no memory for them.
+  static LanguageModel from_weights(const LanguageModelConfig& config, MatrixT<T> word_vectors,
+                                    std::vector<MatrixT<T>> values);
+
   // tokens: n ids in [0, vocab) with 1 <= n <= context -> logits (n or 1, vocab) and every
   // intermediate the backward pass needs.
   LanguageModelPass<T> forward(const std::vector<int>& tokens,
@@ -90,6 +102,7 @@ class LanguageModel {
 
   // d_logits: the shape of pass.logits -> adds dL/d(every parameter) into its grad. Throws
   // InvalidArgument for a pass of LogitRows::last_position, which kept too little to go back.
+  // A model built by from_weights() gets zero gradients here on its first backward.
   void backward(const LanguageModelPass<T>& pass, const MatrixT<T>& d_logits);
 
   // inputs[s], targets[s]: sequence s's tokens and, for each position, the id of the token that
@@ -113,6 +126,8 @@ class LanguageModel {
   const MatrixT<T>& word_vectors() const { return word_vectors_; }
 
  private:
+  LanguageModel() = default;  // for from_weights(), which fills every member
+
   LanguageModelConfig config_;
   MatrixT<T> word_vectors_;  // E: (vocab, d_embed), frozen
   Parameter<T> input_w_, input_b_, positions_;
