@@ -124,3 +124,21 @@ export function assertAllFinite(values, what) {
   const bad = Array.prototype.findIndex.call(values, (x) => !Number.isFinite(x));
   assert.equal(bad, -1, `${what}: entry ${bad} is ${values[bad]}`);
 }
+
+/**
+ * Random attention inputs: q (nq x dk), k (nk x dk), v (nk x dv), from distinct seeds.
+ * @param {import('../../web/src/engine/index.js').Engine} engine
+ * @param {{ nq: number, nk: number, dk: number, dv: number }} sizes
+ * @param {number} seed
+ */
+export function randomQkv(engine, { nq, nk, dk, dv }, seed) {
+  return {
+    q: engine.unitNormal(nq, dk, seed),
+    k: engine.unitNormal(nk, dk, seed + 1),
+    v: engine.unitNormal(nk, dv, seed + 2),
+    nq,
+    nk,
+    dk,
+    dv,
+  };
+}

@@ -10,6 +10,7 @@ import {
   assertAllFinite,
   assertClose,
   permuteRows,
+  randomQkv,
   rowSums,
   seededPermutation,
 } from './helpers.js';
@@ -18,23 +19,6 @@ const engine = await loadEngine();
 
 /** A row sum of float32 weights is 1 up to a few roundings per term. */
 const SUM_TOLERANCE = 1e-5;
-
-/**
- * Random attention inputs: q (nq x dk), k (nk x dk), v (nk x dv), from distinct seeds.
- * @param {{ nq: number, nk: number, dk: number, dv: number }} sizes
- * @param {number} seed
- */
-function randomQkv({ nq, nk, dk, dv }, seed) {
-  return {
-    q: engine.unitNormal(nq, dk, seed),
-    k: engine.unitNormal(nk, dk, seed + 1),
-    v: engine.unitNormal(nk, dv, seed + 2),
-    nq,
-    nk,
-    dk,
-    dv,
-  };
-}
 
 /**
  * Random multi-head weights with biases, d x d each, from distinct seeds.
@@ -82,7 +66,7 @@ describe('attention weights', () => {
       const { nq, nk, dk, dv, ...rest } = options;
       for (let seed = 10; seed < 15; seed++) {
         const { weights } = engine.attention({
-          ...randomQkv({ nq, nk, dk, dv }, seed * 7),
+          ...randomQkv(engine, { nq, nk, dk, dv }, seed * 7),
           ...rest,
         });
         assertRowsSumToOne(weights, nq, nk, `setting ${n}, seed ${seed}`);
@@ -93,7 +77,7 @@ describe('attention weights', () => {
   test('causally masked weights are exactly 0 and their masked scores are -Infinity', () => {
     const n = 7;
     const { weights, masked } = engine.attention({
-      ...randomQkv({ nq: n, nk: n, dk: 6, dv: 3 }, 40),
+      ...randomQkv(engine, { nq: n, nk: n, dk: 6, dv: 3 }, 40),
       causal: true,
     });
     let hidden = 0;
@@ -116,7 +100,7 @@ describe('attention weights', () => {
     const nq = 4;
     const nk = padding.length;
     const { weights } = engine.attention({
-      ...randomQkv({ nq, nk, dk: 4, dv: 2 }, 50),
+      ...randomQkv(engine, { nq, nk, dk: 4, dv: 2 }, 50),
       keyPadding: padding,
     });
     for (let i = 0; i < nq; i++) {
@@ -159,7 +143,7 @@ describe('attention weights', () => {
     // For dk = 4, 16, 64 the factor sqrt(dk) is a power of two, so float32 division is exact and
     // the two traces must agree bit for bit; for other dk they agree up to float32 rounding.
     for (const dk of [1, 3, 4, 10, 16, 33, 64]) {
-      const inputs = randomQkv({ nq: 3, nk: 5, dk, dv: 2 }, 70 + dk);
+      const inputs = randomQkv(engine, { nq: 3, nk: 5, dk, dv: 2 }, 70 + dk);
       const on = engine.attention({ ...inputs, scale: true });
       const off = engine.attention({ ...inputs, scale: false });
       assert.deepEqual(on.scores, off.scores, `dk = ${dk}: scores do not depend on scale`);
@@ -184,7 +168,7 @@ describe('attention weights', () => {
     const nk = 6;
     const dk = 8;
     const big = (m, factor) => m.map((x) => x * factor);
-    const inputs = randomQkv({ nq, nk, dk, dv: 3 }, 80);
+    const inputs = randomQkv(engine, { nq, nk, dk, dv: 3 }, 80);
     for (const [factor, temperature] of [
       [60, 1],
       [60, 0.05],

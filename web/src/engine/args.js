@@ -79,6 +79,31 @@ function shapeText(shape) {
 }
 
 /**
+ * Checks that `into`, the result arrays a caller hands back to be refilled, holds a Float32Array
+ * of exactly the given length under each name.
+ * @param {string} where
+ * @param {unknown} into
+ * @param {Record<string, number>} lengths name -> length
+ * @returns {Record<string, Float32Array>}
+ */
+export function requireResultArrays(where, into, lengths) {
+  if (typeof into !== 'object' || into === null) {
+    throw new Error(`${where}: into must be a result of an earlier call, got ${describe(into)}`);
+  }
+  const arrays = /** @type {Record<string, unknown>} */ (into);
+  for (const name in lengths) {
+    const array = arrays[name];
+    if (!(array instanceof Float32Array) || array.length !== lengths[name]) {
+      throw new Error(
+        `${where}: into.${name} must be a Float32Array of ${lengths[name]} values for these ` +
+          `sizes, got ${describe(array)}${array instanceof Float32Array ? ` of ${array.length}` : ''}`,
+      );
+    }
+  }
+  return /** @type {Record<string, Float32Array>} */ (arrays);
+}
+
+/**
  * Key padding flags as bytes (1 = padded), or null for none.
  * @param {string} where
  * @param {ArrayLike<boolean | number> | null | undefined} flags
@@ -142,6 +167,7 @@ function isArrayLike(value) {
 function describe(value) {
   if (typeof value === 'string') return JSON.stringify(value);
   if (value === null || value === undefined || typeof value !== 'object') return String(value);
+  if (ArrayBuffer.isView(value)) return `a ${value.constructor.name}`;
   return Array.isArray(value) ? 'an array' : 'an object';
 }
 
