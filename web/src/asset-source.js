@@ -3,32 +3,34 @@
 // such a file goes through here, so that the offline build (web/build/vite-plugin-offline.js)
 // can swap this module for web/src/offline/asset-source.js, which reads them from the page.
 
+import { onceRetrying } from './once-retrying.js';
+
 /** The engine's WebAssembly, beside the engine (the bundler rewrites the URL to the built file). */
 const wasmUrl = new URL('./engine/generated/attention-core.wasm', import.meta.url);
-
-/** @type {Promise<WebAssembly.Module> | undefined} */
-let compiling;
 
 /**
  * Starts compiling the engine's WebAssembly (the first call) as its bytes arrive, so that the
  * browser compiles it off the main thread while the page sets itself up; loading the engine then
  * only instantiates it. A failed compile is tried again by the next call.
- * @returns {Promise<WebAssembly.Module>}
+ * @type {() => Promise<WebAssembly.Module>}
  */
-export function prepareEngine() {
-  compiling ??= compileEngine().catch((error) => {
-    compiling = undefined;
-    throw error;
-  });
-  return compiling;
+export const prepareEngine = onceRetrying(compileEngine);
+
+/**
+ * The response for `url`, which rejects with the file and the server's status unless it is ok.
+ * @param {URL} url
+ * @param {RequestInit} init
+ * @returns {Promise<Response>}
+ */
+async function fetchOk(url, init) {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Error(`${url.pathname}: ${response.status} ${response.statusText}`);
+  return response;
 }
 
 /** @returns {Promise<WebAssembly.Module>} */
 async function compileEngine() {
-  const response = await fetch(wasmUrl, { credentials: 'same-origin' });
-  if (!response.ok) {
-    throw new Error(`${wasmUrl.pathname}: ${response.status} ${response.statusText}`);
-  }
+  const response = await fetchOk(wasmUrl, { credentials: 'same-origin' });
   // Compiling while the bytes stream in needs the server to call them application/wasm.
   const type = response.headers.get('content-type') ?? '';
   if (typeof WebAssembly.compileStreaming === 'function' && type.startsWith('application/wasm')) {
@@ -71,7 +73,6 @@ export async function engineModuleOptions() {
  */
 export async function assetBytes(path, options = {}, base = document.baseURI) {
   const url = new URL(path, base);
-  const response = await fetch(url, options.priority ? { priority: options.priority } : {});
-  if (!response.ok) throw new Error(`${url.pathname}: ${response.status} ${response.statusText}`);
+  const response = await fetchOk(url, options.priority ? { priority: options.priority } : {});
   return new Uint8Array(await response.arrayBuffer());
 }

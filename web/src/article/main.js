@@ -65,12 +65,7 @@ for (const section of sections) {
   host.after(
     buildFigureTools(document, {
       host: () => host,
-      get name() {
-        return saved().name;
-      },
-      get title() {
-        return saved().title;
-      },
+      saved,
       ...(canEmbed ? { embed } : {}),
     }),
   );

@@ -133,12 +133,7 @@ function figureTools(doc, section, id, views) {
   };
   return buildFigureTools(doc, {
     host,
-    get name() {
-      return saved().name;
-    },
-    get title() {
-      return saved().title;
-    },
+    saved,
     link: () => doc.location.href,
     ...(canEmbed ? { embed } : {}),
   });

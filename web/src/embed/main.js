@@ -100,12 +100,7 @@ function showOne(slide, widget) {
   bar.append(
     buildFigureTools(document, {
       host: () => host,
-      get name() {
-        return saved().name;
-      },
-      get title() {
-        return saved().title;
-      },
+      saved,
       link: slideUrl,
       embed: () =>
         embedSnippet({

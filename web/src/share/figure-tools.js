@@ -9,10 +9,11 @@ const NOTHING = 'There is no figure to save yet.';
 /**
  * Builds the menu for the figure inside `host`.
  * @param {Document} doc
- * @param {{ host: () => Element | null, name: string, title: string, link?: () => string,
- *   embed?: () => string }} figure
- *   `host` finds the element the widget draws into; `name` is the file name without extension;
- *   `title` is written at the top of the saved picture; `link`, when given, offers "Copy link";
+ * @param {{ host: () => Element | null, saved: () => { name: string, title: string },
+ *   link?: () => string, embed?: () => string }} figure
+ *   `host` finds the element the widget draws into; `saved` names the figure as it is now (the
+ *   view shown): `name` is the file name without extension, `title` is written at the top of the
+ *   saved picture (figure-views.js savedAs); `link`, when given, offers "Copy link";
  *   `embed`, when given, offers "Copy embed code" (the snippet it returns)
  * @returns {HTMLDetailsElement}
  */
@@ -46,18 +47,20 @@ export function buildFigureTools(doc, figure) {
     const host = figure.host();
     const drawings = host ? figureDrawings(host) : [];
     if (drawings.length === 0) throw new Error(NOTHING);
-    return composeSvg(drawings, figure.title);
+    return composeSvg(drawings, figure.saved().title);
   };
 
   button('Save as SVG', async () => {
     const svg = compose();
-    offerDownload(doc, new Blob([svg.text], { type: 'image/svg+xml' }), `${figure.name}.svg`);
-    say(`Saved ${figure.name}.svg.`);
+    const { name } = figure.saved();
+    offerDownload(doc, new Blob([svg.text], { type: 'image/svg+xml' }), `${name}.svg`);
+    say(`Saved ${name}.svg.`);
   });
   button('Save as PNG', async () => {
     const png = await svgToPng(compose(), doc);
-    offerDownload(doc, png, `${figure.name}.png`);
-    say(`Saved ${figure.name}.png.`);
+    const { name } = figure.saved();
+    offerDownload(doc, png, `${name}.png`);
+    say(`Saved ${name}.png.`);
   });
   /**
    * Copies `text`, or shows it to be copied by hand.

@@ -3,6 +3,7 @@
 // downloaded at low priority, like the word vectors, and side by side with them; the engine takes
 // the weights in once it holds the vectors. Every way it can fail becomes a message a learner can act on.
 import { assetBytes } from '../asset-source.js';
+import { onceRetrying } from '../once-retrying.js';
 import { MODEL_PATHS } from '../data-files.js';
 import { loadVectorsOnce } from './vectors.js';
 
@@ -22,8 +23,6 @@ export class ModelUnavailable extends Error {
  * @typedef {{ weights: Uint8Array, report: unknown }} ModelFiles
  */
 
-/** @type {Promise<ModelFiles> | undefined} */
-let download;
 /** Per engine: the model loaded into it, or on its way. @type {WeakMap<object, Promise<LanguageModel>>} */
 const pending = new WeakMap();
 /** @type {WeakMap<object, LanguageModel>} */
@@ -32,15 +31,9 @@ const ready = new WeakMap();
 /**
  * Starts downloading the model's files (the first call) and resolves to them. A failed download
  * is tried again by the next call.
- * @returns {Promise<ModelFiles>}
+ * @type {() => Promise<ModelFiles>}
  */
-export function fetchModelOnce() {
-  download ??= fetchFiles().catch((error) => {
-    download = undefined;
-    throw error;
-  });
-  return download;
-}
+export const fetchModelOnce = onceRetrying(fetchFiles);
 
 /**
  * Loads the model into `engine` (the first call for that engine), with the page's word vectors

@@ -3,6 +3,7 @@
 // corpus sample (about 245 kB: every eighth train sample of the Brown Corpus, and the start of
 // every validation sample, tools/make-live-corpus.js). The training worker gets copies of the bytes.
 import { assetBytes } from '../asset-source.js';
+import { onceRetrying } from '../once-retrying.js';
 import { fetchVectorsOnce } from './vectors.js';
 
 /** Where the files lie, relative to the page (web/public/ is served at the site's root). */
@@ -17,21 +18,15 @@ export const LIVE_CORPUS_FAILED =
 
 /** @typedef {{ vectors: Uint8Array, train: Uint8Array, heldOut: Uint8Array }} LiveCorpus */
 
-/** @type {Promise<LiveCorpus> | undefined} */
-let download;
-
 /**
  * Starts the downloads (the first call) and resolves to the bytes; a failed download is tried
- * again by the next call.
- * @returns {Promise<LiveCorpus>} rejects with an Error whose message is LIVE_CORPUS_FAILED
+ * again by the next call; a failure rejects with an Error whose message is LIVE_CORPUS_FAILED.
+ * @type {() => Promise<LiveCorpus>}
  */
-export function fetchLiveCorpusOnce() {
-  download ??= fetchAll().catch((error) => {
-    download = undefined;
-    throw new Error(LIVE_CORPUS_FAILED, { cause: error });
-  });
-  return download;
-}
+export const fetchLiveCorpusOnce = onceRetrying(
+  fetchAll,
+  (error) => new Error(LIVE_CORPUS_FAILED, { cause: error }),
+);
 
 /** @returns {Promise<LiveCorpus>} */
 async function fetchAll() {

@@ -2,6 +2,7 @@
 // download (about 2 MB) runs at low priority beside the engine's; the engine takes the vectors in
 // once the page has painted. Every way it can fail becomes a message a learner can act on.
 import { assetBytes } from '../asset-source.js';
+import { onceRetrying } from '../once-retrying.js';
 import { VECTORS_PATH } from '../data-files.js';
 import { EMBED_DIM } from './embed.js';
 
@@ -16,8 +17,6 @@ export class VectorsUnavailable extends Error {
   name = 'VectorsUnavailable';
 }
 
-/** @type {Promise<Uint8Array> | undefined} */
-let download;
 /** @type {Promise<void> | undefined} */
 let pending;
 let ready = false;
@@ -26,16 +25,10 @@ let ready = false;
  * Starts downloading the word vectors (the first call), whether or not the engine is ready yet,
  * so that the two arrive side by side; resolves to the asset's bytes. The download asks for low
  * priority, so the page's own files and fonts come first. A failed download is tried again by the
- * next call.
- * @returns {Promise<Uint8Array>} rejects with the reason the download failed
+ * next call, and a failure rejects with the reason the download failed.
+ * @type {() => Promise<Uint8Array>}
  */
-export function fetchVectorsOnce() {
-  download ??= fetchBytes().catch((error) => {
-    download = undefined;
-    throw error;
-  });
-  return download;
-}
+export const fetchVectorsOnce = onceRetrying(fetchBytes);
 
 /**
  * Loads the word vectors into `engine` (the first call), downloading them if that has not begun,

@@ -27,7 +27,7 @@ import {
   strongestKey,
   unknownText,
 } from './math.js';
-import { setLine } from './markup.js';
+import { setLine } from '../shared/line.js';
 
 /**
  * Above this many tokens the large head's cells are too small for numbers and labels: it is drawn
@@ -201,13 +201,12 @@ function fitToColumn(parts, fit, large, drawLarge) {
  * down where its column labels turn from upright to slanted, so it is the widest, or near that step
  * one a little narrower.
  * @param {import('../../views/heatmap/index.js').HeatmapData} data
- * @param {number} below the container's width now
+ * @param {number} below the container's width now, more than MIN_MAP
  * @param {number} height the most the grid may take, in pixels
  * @returns {number}
  */
 function widestFitting(data, below, height) {
   let [low, high] = [MIN_MAP, below - 1];
-  if (high < low) return below;
   while (low < high) {
     const middle = Math.ceil((low + high) / 2);
     if (gridHeight(data, middle) <= height) low = middle;

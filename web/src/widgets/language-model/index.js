@@ -18,7 +18,8 @@ import { timedStep } from '../shared/redraw-timing.js';
 import { registerWidget } from '../shared/registry.js';
 import { clearFigures, drawFigures } from './figures.js';
 import { ModelUnavailable, loadModelOnce, loadedModel } from '../../text/language-model.js';
-import { buildLanguageModelParts, setLine } from './markup.js';
+import { setLine } from '../shared/line.js';
+import { buildLanguageModelParts } from './markup.js';
 import {
   REPEAT_WORDS,
   headIndex,

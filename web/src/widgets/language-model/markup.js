@@ -112,13 +112,3 @@ export function buildLanguageModelParts(doc, { demo }) {
 }
 
 /** @typedef {ReturnType<typeof buildLanguageModelParts>} LanguageModelParts */
-
-/**
- * Shows a line of text in a status, alert or note element, or hides it when the text is empty.
- * @param {HTMLElement} line
- * @param {string} text
- */
-export function setLine(line, text) {
-  if (line.textContent !== text) line.textContent = text;
-  line.hidden = text === '';
-}

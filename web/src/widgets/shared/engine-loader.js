@@ -42,11 +42,11 @@ export function loadEngineOnce() {
  * @returns {Promise<void>} settles when every load it started has (succeeded or not)
  */
 export function startLoading({ vectors, model = false }) {
-  // The engine's WebAssembly compiles from now on, while the engine's script is still on its way.
-  if (typeof WebAssembly === 'object') prepareEngine().catch(() => {});
   const loads = [loadEngineOnce()];
   // Without WebAssembly there is no engine to take the files in: not worth 3 MB.
   if (typeof WebAssembly === 'object') {
+    // The engine's WebAssembly compiles from now on, while the engine's script is on its way.
+    prepareEngine().catch(() => {});
     if (vectors || model) loads.push(fetchVectorsOnce());
     if (model) loads.push(fetchModelOnce());
   }

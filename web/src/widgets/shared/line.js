@@ -2,11 +2,13 @@
 // there is none. Every widget shows its messages through it.
 
 /**
- * Shows a line of text in a status or alert element, or hides it when the text is empty.
+ * Shows a line of text in a status, alert or note element, or hides it when the text is empty.
+ * The same text again changes nothing: a live region would announce it again, and the page would
+ * lay out again for nothing.
  * @param {HTMLElement} line
  * @param {string} text
  */
 export function setLine(line, text) {
-  line.textContent = text;
+  if (line.textContent !== text) line.textContent = text;
   line.hidden = text === '';
 }
