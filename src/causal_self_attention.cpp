@@ -26,23 +26,22 @@ CausalSelfAttentionWeights<T> causal_self_attention_weights(int d_model, int hea
                                                             const std::string& prefix) {
   check_heads("causal self-attention weights", d_model, heads);
   const int d = d_model;
-  const auto weight = [&](const char* name, std::uint64_t tag, double scale) {
-    return Parameter<T>(prefix + "." + name,
-                        detail::fan_in_uniform<T>(d, d, derive_seed(seed, tag), scale));
+  // Unnamed until the end: w.name() gives every parameter its name.
+  const auto weight = [&](std::uint64_t tag, double scale) {
+    return Parameter<T>({}, detail::fan_in_uniform<T>(d, d, derive_seed(seed, tag), scale));
   };
-  const auto bias = [&](const char* name) {
-    return Parameter<T>(prefix + "." + name, MatrixT<T>::Zero(1, d));
-  };
+  const auto bias = [&] { return Parameter<T>({}, MatrixT<T>::Zero(1, d)); };
   CausalSelfAttentionWeights<T> w;
   w.heads = heads;
-  w.w_q = weight("W_q", 1, 1.0);
-  w.b_q = bias("b_q");
-  w.w_k = weight("W_k", 2, 1.0);
-  w.b_k = bias("b_k");
-  w.w_v = weight("W_v", 3, 1.0);
-  w.b_v = bias("b_v");
-  w.w_o = weight("W_o", 4, output_scale);
-  w.b_o = bias("b_o");
+  w.w_q = weight(1, 1.0);
+  w.b_q = bias();
+  w.w_k = weight(2, 1.0);
+  w.b_k = bias();
+  w.w_v = weight(3, 1.0);
+  w.b_v = bias();
+  w.w_o = weight(4, output_scale);
+  w.b_o = bias();
+  w.name(prefix);
   return w;
 }
 

@@ -18,11 +18,12 @@ template <typename T>
 DecoderBlockWeights<T> decoder_block_weights(int d_model, int heads, int d_mlp, std::uint64_t seed,
                                              double output_scale, const std::string& prefix) {
   DecoderBlockWeights<T> w;
-  w.norm1 = layer_norm_weights<T>(d_model, prefix + ".norm1");
-  w.attention = causal_self_attention_weights<T>(d_model, heads, derive_seed(seed, 1), output_scale,
-                                                 prefix + ".attention");
-  w.norm2 = layer_norm_weights<T>(d_model, prefix + ".norm2");
-  w.mlp = mlp_weights<T>(d_model, d_mlp, derive_seed(seed, 2), output_scale, prefix + ".mlp");
+  w.norm1 = layer_norm_weights<T>(d_model, {});
+  w.attention =
+      causal_self_attention_weights<T>(d_model, heads, derive_seed(seed, 1), output_scale, {});
+  w.norm2 = layer_norm_weights<T>(d_model, {});
+  w.mlp = mlp_weights<T>(d_model, d_mlp, derive_seed(seed, 2), output_scale, {});
+  w.name(prefix);
   return w;
 }
 

@@ -127,21 +127,33 @@ LanguageModel<T>::LanguageModel(const LanguageModelConfig& config, MatrixT<T> wo
   const int d = config.d_model, e = config.d_embed;
   // Every parameter draws from a stream of its own, so adding one changes no other.
   const auto seed = [&](std::uint64_t tag) { return derive_seed(config.seed, tag); };
-  input_w_ = Parameter<T>("W_in", detail::fan_in_uniform<T>(e, d, seed(1), 1.0 / e_rms));
-  input_b_ = Parameter<T>("b_in", MatrixT<T>::Zero(1, d));
+  input_w_ = Parameter<T>({}, detail::fan_in_uniform<T>(e, d, seed(1), 1.0 / e_rms));
+  input_b_ = Parameter<T>({}, MatrixT<T>::Zero(1, d));
   const Matrix p = unit_normal(config.context, d, seed(2)) * config.position_scale;
-  positions_ = Parameter<T>("P", p.cast<T>());
+  positions_ = Parameter<T>({}, p.cast<T>());
   const double residual_scale = 1.0 / std::sqrt(2.0 * config.layers);
   for (int l = 0; l < config.layers; ++l) {
     blocks_.push_back(decoder_block_weights<T>(d, config.heads, config.d_mlp,
                                                seed(100 + static_cast<std::uint64_t>(l)),
-                                               residual_scale, "block" + std::to_string(l)));
+                                               residual_scale, {}));
   }
-  final_norm_ = layer_norm_weights<T>(d, "final_norm");
+  final_norm_ = layer_norm_weights<T>(d, {});
   // Row norms of E have mean square e * e_rms^2; h W_out has entries of about unit variance.
   const double row_rms = e_rms * std::sqrt(static_cast<double>(e));
-  output_w_ = Parameter<T>("W_out", detail::fan_in_uniform<T>(d, e, seed(3), 1.0 / row_rms));
-  output_b_ = Parameter<T>("b_out", MatrixT<T>::Zero(1, config.vocab));
+  output_w_ = Parameter<T>({}, detail::fan_in_uniform<T>(d, e, seed(3), 1.0 / row_rms));
+  output_b_ = Parameter<T>({}, MatrixT<T>::Zero(1, config.vocab));
+  name_parameters();
+}
+
+template <typename T>
+void LanguageModel<T>::name_parameters() {
+  input_w_.name = "W_in";
+  input_b_.name = "b_in";
+  positions_.name = "P";
+  for (size_t l = 0; l < blocks_.size(); ++l) blocks_[l].name("block" + std::to_string(l));
+  final_norm_.name("final_norm");
+  output_w_.name = "W_out";
+  output_b_.name = "b_out";
 }
 
 // word_vectors: (vocab, d_embed); values: one per parameter, in the order of parameters()
@@ -159,40 +171,9 @@ LanguageModel<T> LanguageModel<T>::from_weights(const LanguageModelConfig& confi
   model.config_ = config;
   model.word_vectors_ = std::move(word_vectors);
   // 2. Every parameter named as the seeded constructor names it, with no value yet.
-  const auto named = [](std::string name) {
-    Parameter<T> p;
-    p.name = std::move(name);
-    return p;
-  };
-  const auto layer_norm = [&](const std::string& prefix) {
-    return LayerNormWeights<T>{named(prefix + ".gain"), named(prefix + ".bias")};
-  };
-  model.input_w_ = named("W_in");
-  model.input_b_ = named("b_in");
-  model.positions_ = named("P");
   model.blocks_.resize(static_cast<size_t>(config.layers));
-  for (int l = 0; l < config.layers; ++l) {
-    const std::string prefix = "block" + std::to_string(l);
-    DecoderBlockWeights<T>& block = model.blocks_[static_cast<size_t>(l)];
-    block.norm1 = layer_norm(prefix + ".norm1");
-    CausalSelfAttentionWeights<T>& a = block.attention;
-    a.heads = config.heads;
-    const std::string at = prefix + ".attention.";
-    a.w_q = named(at + "W_q");
-    a.b_q = named(at + "b_q");
-    a.w_k = named(at + "W_k");
-    a.b_k = named(at + "b_k");
-    a.w_v = named(at + "W_v");
-    a.b_v = named(at + "b_v");
-    a.w_o = named(at + "W_o");
-    a.b_o = named(at + "b_o");
-    block.norm2 = layer_norm(prefix + ".norm2");
-    block.mlp = MlpWeights<T>{named(prefix + ".mlp.W_1"), named(prefix + ".mlp.b_1"),
-                              named(prefix + ".mlp.W_2"), named(prefix + ".mlp.b_2")};
-  }
-  model.final_norm_ = layer_norm("final_norm");
-  model.output_w_ = named("W_out");
-  model.output_b_ = named("b_out");
+  for (DecoderBlockWeights<T>& block : model.blocks_) block.attention.heads = config.heads;
+  model.name_parameters();
   // 3. The values, moved in, each of the shape the seeded constructor would give it. The
   //    messages are those of load_language_model_weights (lm_weights.hpp).
   const std::vector<Parameter<T>*> params = model.parameters();

@@ -19,8 +19,10 @@ void require_row(const char* where, const Parameter<T>& p, Eigen::Index d) {
 
 template <typename T>
 LayerNormWeights<T> layer_norm_weights(int d, const std::string& prefix) {
-  return {Parameter<T>(prefix + ".gain", MatrixT<T>::Ones(1, d)),
-          Parameter<T>(prefix + ".bias", MatrixT<T>::Zero(1, d))};
+  LayerNormWeights<T> w{Parameter<T>({}, MatrixT<T>::Ones(1, d)),
+                        Parameter<T>({}, MatrixT<T>::Zero(1, d))};
+  w.name(prefix);
+  return w;
 }
 
 // x: (n, d) -> y: (n, d)

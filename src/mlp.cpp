@@ -73,11 +73,11 @@ MlpWeights<T> mlp_weights(int d, int d_mlp, std::uint64_t seed, double output_sc
                                     " and d_mlp = " + std::to_string(d_mlp));
   }
   MlpWeights<T> w;
-  w.w1 = Parameter<T>(prefix + ".W_1", detail::fan_in_uniform<T>(d, d_mlp, derive_seed(seed, 1)));
-  w.b1 = Parameter<T>(prefix + ".b_1", MatrixT<T>::Zero(1, d_mlp));
-  w.w2 = Parameter<T>(prefix + ".W_2",
-                      detail::fan_in_uniform<T>(d_mlp, d, derive_seed(seed, 2), output_scale));
-  w.b2 = Parameter<T>(prefix + ".b_2", MatrixT<T>::Zero(1, d));
+  w.w1 = Parameter<T>({}, detail::fan_in_uniform<T>(d, d_mlp, derive_seed(seed, 1)));
+  w.b1 = Parameter<T>({}, MatrixT<T>::Zero(1, d_mlp));
+  w.w2 = Parameter<T>({}, detail::fan_in_uniform<T>(d_mlp, d, derive_seed(seed, 2), output_scale));
+  w.b2 = Parameter<T>({}, MatrixT<T>::Zero(1, d));
+  w.name(prefix);
   return w;
 }
 

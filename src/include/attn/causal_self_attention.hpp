@@ -27,6 +27,19 @@ struct CausalSelfAttentionWeights {
   int heads = 1;
   Parameter<T> w_q, b_q, w_k, b_k, w_v, b_v;  // (d_model, d_model), (1, d_model)
   Parameter<T> w_o, b_o;                      // (d_model, d_model), (1, d_model)
+
+  // Names them "<prefix>.W_q", "<prefix>.b_q", ..., "<prefix>.b_o".
+  void name(const std::string& prefix) {
+    const std::string at = prefix + ".";
+    w_q.name = at + "W_q";
+    b_q.name = at + "b_q";
+    w_k.name = at + "W_k";
+    b_k.name = at + "b_k";
+    w_v.name = at + "W_v";
+    b_v.name = at + "b_v";
+    w_o.name = at + "W_o";
+    b_o.name = at + "b_o";
+  }
 };
 
 // Seeded weights named "<prefix>.W_q" etc.: each W uniform with variance 1 / d_model, W_o further

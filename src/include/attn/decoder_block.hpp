@@ -28,6 +28,14 @@ struct DecoderBlockWeights {
 
   // Every parameter, in a fixed order: norm1, attention (W_q, b_q, ..., b_o), norm2, mlp.
   std::vector<Parameter<T>*> parameters();
+
+  // Names them "<prefix>.norm1.gain", "<prefix>.attention.W_q", ..., "<prefix>.mlp.b_2".
+  void name(const std::string& prefix) {
+    norm1.name(prefix + ".norm1");
+    attention.name(prefix + ".attention");
+    norm2.name(prefix + ".norm2");
+    mlp.name(prefix + ".mlp");
+  }
 };
 
 // Seeded weights named "<prefix>.norm1.gain", "<prefix>.attention.W_q", ...; output_scale

@@ -128,6 +128,11 @@ class LanguageModel {
  private:
   LanguageModel() = default;  // for from_weights(), which fills every member
 
+  // Names every parameter: "W_in", "b_in", "P", "block<l>.norm1.gain", ..., "W_out", "b_out".
+  // Both ways of making a model name them here, so the names, which the weights file and the
+  // page read, are written once.
+  void name_parameters();
+
   LanguageModelConfig config_;
   MatrixT<T> word_vectors_;  // E: (vocab, d_embed), frozen
   Parameter<T> input_w_, input_b_, positions_;

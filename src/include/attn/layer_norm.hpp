@@ -16,6 +16,12 @@ constexpr double kLayerNormEpsilon = 1e-5;
 template <typename T>
 struct LayerNormWeights {
   Parameter<T> gain, bias;
+
+  // Names both "<prefix>.gain" and "<prefix>.bias".
+  void name(const std::string& prefix) {
+    gain.name = prefix + ".gain";
+    bias.name = prefix + ".bias";
+  }
 };
 
 // -> gain of ones and bias of zeros, named "<prefix>.gain" and "<prefix>.bias".

@@ -36,6 +36,14 @@ template <typename T>
 struct MlpWeights {
   Parameter<T> w1, b1;  // (d, d_mlp), (1, d_mlp)
   Parameter<T> w2, b2;  // (d_mlp, d), (1, d)
+
+  // Names them "<prefix>.W_1", "<prefix>.b_1", "<prefix>.W_2" and "<prefix>.b_2".
+  void name(const std::string& prefix) {
+    w1.name = prefix + ".W_1";
+    b1.name = prefix + ".b_1";
+    w2.name = prefix + ".W_2";
+    b2.name = prefix + ".b_2";
+  }
 };
 
 // Seeded weights named "<prefix>.W_1" etc.: each W uniform with variance 1 / fan_in, W_2 further
