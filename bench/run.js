@@ -354,21 +354,11 @@ async function main() {
     // recomputes while the learner types makes them: the copies out go into memory already in
     // use instead of a new array.
     const intoInput = { ...input, into: engine.attention(input) };
-    results.push(
-      resultOf(
-        'wasm-into',
-        n,
-        measure(() => engine.attention(intoInput)),
-      ),
-    );
+    const into = measure(() => engine.attention(intoInput));
+    results.push(resultOf('wasm-into', n, into));
     const leanIntoInput = { ...leanInput, into: engine.attention(leanInput) };
-    results.push(
-      resultOf(
-        'wasm-lean-into',
-        n,
-        measure(() => engine.attention(leanIntoInput)),
-      ),
-    );
+    const leanInto = measure(() => engine.attention(leanIntoInput));
+    results.push(resultOf('wasm-lean-into', n, leanInto));
     const js = measure(() => plainAttention(input));
     results.push(resultOf('plain-js', n, js));
   }

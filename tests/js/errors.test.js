@@ -193,6 +193,11 @@ describe('attention rejects bad input', () => {
   ]);
   rejects('into that is not a result', () => engine.attention({ ...a, into: 3 }), [/\binto\b/]);
   rejects(
+    'into that is not a result, without the trace',
+    () => engine.attention({ ...a, trace: false, into: 3 }),
+    [/\binto\b/, /earlier call/],
+  );
+  rejects(
     'into from a call of other sizes',
     () => engine.attention({ ...a, into: engine.attention({ ...a, nq: 2, q: a.q.slice(0, 6) }) }),
     [/into\.weights/, /\b12\b/, /\b8\b/],

@@ -23,6 +23,17 @@ const LEAN_LAYOUT = ['weights', 'output'];
 const TRACE_LAYOUT = ['weights', 'output', 'scores', 'scaled', 'masked'];
 
 /**
+ * The length of each result array in `layout`: nq * dv for the output, nq * nk for the others.
+ * @param {string[]} layout LEAN_LAYOUT or TRACE_LAYOUT
+ * @param {number} area nq * nk
+ * @param {number} outputLength nq * dv
+ * @returns {Record<string, number>}
+ */
+function resultLengths(layout, area, outputLength) {
+  return Object.fromEntries(layout.map((name) => [name, name === 'output' ? outputLength : area]));
+}
+
+/**
  * Copies attention results from wasm memory into the arrays of an earlier result: in one copy when
  * those arrays lie one after the other in one buffer, as a call returns them (checked, not
  * assumed), otherwise one copy per array.
@@ -30,10 +41,8 @@ const TRACE_LAYOUT = ['weights', 'output', 'scores', 'scaled', 'masked'];
  * @param {Float32Array} heap
  * @param {number} start the results' index in heap
  * @param {string[]} layout LEAN_LAYOUT or TRACE_LAYOUT
- * @param {number} area nq * nk, the length of every array but the output
- * @param {number} outputLength nq * dv
  */
-function refill(into, heap, start, layout, area, outputLength) {
+function refill(into, heap, start, layout) {
   const buffer = into.weights.buffer;
   let offset = 0;
   let contiguous = true;
@@ -48,9 +57,9 @@ function refill(into, heap, start, layout, area, outputLength) {
   }
   let at = start;
   for (const name of layout) {
-    const length = name === 'output' ? outputLength : area;
-    into[name].set(heap.subarray(at, at + length));
-    at += length;
+    const array = into[name];
+    array.set(heap.subarray(at, at + array.length));
+    at += array.length;
   }
 }
 
@@ -138,19 +147,14 @@ export function createEngine(core) {
       const withTrace = Boolean(trace);
       const area = nq * nk;
       const lean = area + nq * dv;
-      if (into && !withTrace && 'scores' in into) {
-        throw new Error(`${where}: into holds a trace, but this call has trace: false`);
-      }
+      const layout = withTrace ? TRACE_LAYOUT : LEAN_LAYOUT;
       const reused =
         into === undefined
           ? null
-          : requireResultArrays(
-              where,
-              into,
-              withTrace
-                ? { weights: area, output: nq * dv, scores: area, scaled: area, masked: area }
-                : { weights: area, output: nq * dv },
-            );
+          : requireResultArrays(where, into, resultLengths(layout, area, nq * dv));
+      if (reused && !withTrace && 'scores' in reused) {
+        throw new Error(`${where}: into holds a trace, but this call has trace: false`);
+      }
 
       const table = attentionTable(nq, nk, dk, dv);
       const addresses = core.HEAPU32;
@@ -175,7 +179,7 @@ export function createEngine(core) {
       // out, then views into it; without the trace, only the first two are copied.
       const start = addresses[table + SLOT.results] >> 2;
       if (reused) {
-        refill(reused, heap, start, withTrace ? TRACE_LAYOUT : LEAN_LAYOUT, area, nq * dv);
+        refill(reused, heap, start, layout);
         return /** @type {any} */ (reused);
       }
       const results = heap.slice(start, start + (withTrace ? lean + 3 * area : lean));
