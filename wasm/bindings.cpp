@@ -39,12 +39,6 @@ std::uintptr_t prepare(int n_q, int n_k, int d_k, int d_v) {
   return guarded([&] { return attention_prepare(n_q, n_k, d_k, d_v); });
 }
 
-void run(int n_q, int n_k, int d_k, int d_v, bool scale, float temperature, bool causal,
-         bool has_padding, bool trace) {
-  guarded(
-      [&] { attention_run(n_q, n_k, d_k, d_v, scale, temperature, causal, has_padding, trace); });
-}
-
 // s: (ds), h: (n, dh); additive: ws (da, ds), wh (da, dh), v (da); general: w (ds, dh)
 // `kind` comes in as a JS value, not a std::string: embind frees the copy it makes of a string
 // argument only when the function returns, so every call that throws would leak it.
@@ -210,7 +204,6 @@ EMSCRIPTEN_BINDINGS(attention_core) {
   emscripten::constant("attentionSlotCount", static_cast<int>(kSlotCount));
   emscripten::function("softmax", &softmax);
   emscripten::function("attentionPrepare", &prepare);
-  emscripten::function("attentionRun", &run);
   emscripten::function("score", &score);
   emscripten::function("multiHeadAttention", &multi_head);
   emscripten::function("positionalEncoding", &positional);

@@ -68,16 +68,26 @@ val float32_array(const Vector& v);
 // (values rounded to float32)
 val float32_array(const std::vector<double>& values);
 
+// Inside a catch block: the message of the exception being handled, for an out-of-memory error
+// one that names its likely cause. Rethrows anything that is not a std::exception.
+inline std::string current_error_message() {
+  try {
+    throw;
+  } catch (const std::bad_alloc&) {
+    return "out of memory: the inputs are too large";
+  } catch (const std::exception& error) {
+    return error.what();
+  }
+}
+
 // Runs `body`; a C++ exception becomes a JavaScript Error carrying its message.
 template <typename Body>
 auto guarded(Body&& body) -> decltype(body()) {
   std::string message;
   try {
     return body();
-  } catch (const std::bad_alloc&) {
-    message = "out of memory: the inputs are too large";
-  } catch (const std::exception& error) {
-    message = error.what();
+  } catch (const std::exception&) {
+    message = current_error_message();
   }
   val::global("Error").new_(message).throw_();
 }

@@ -1,5 +1,5 @@
 // The hot path of the engine: scaled dot-product attention over buffers that live in wasm memory
-// across calls. JavaScript copies its inputs straight into them and slices the results out, so a
+// across calls. JavaScript copies its inputs straight into them and the results out, so a
 // call costs no allocation and no per-value conversion.
 #pragma once
 

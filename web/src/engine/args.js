@@ -80,22 +80,23 @@ function shapeText(shape) {
 
 /**
  * Checks that `into`, the result arrays a caller hands back to be refilled, holds a Float32Array
- * of exactly the given length under each name.
+ * of exactly `lengths[i]` values under each `names[i]`.
  * @param {string} where
  * @param {unknown} into
- * @param {Record<string, number>} lengths name -> length
+ * @param {readonly string[]} names
+ * @param {readonly number[]} lengths one per name
  * @returns {Record<string, Float32Array>}
  */
-export function requireResultArrays(where, into, lengths) {
+export function requireResultArrays(where, into, names, lengths) {
   if (typeof into !== 'object' || into === null) {
     throw new Error(`${where}: into must be a result of an earlier call, got ${describe(into)}`);
   }
   const arrays = /** @type {Record<string, unknown>} */ (into);
-  for (const name in lengths) {
-    const array = arrays[name];
-    if (!(array instanceof Float32Array) || array.length !== lengths[name]) {
+  for (let i = 0; i < names.length; i++) {
+    const array = arrays[names[i]];
+    if (!(array instanceof Float32Array) || array.length !== lengths[i]) {
       throw new Error(
-        `${where}: into.${name} must be a Float32Array of ${lengths[name]} values for these ` +
+        `${where}: into.${names[i]} must be a Float32Array of ${lengths[i]} values for these ` +
           `sizes, got ${describe(array)}${array instanceof Float32Array ? ` of ${array.length}` : ''}`,
       );
     }

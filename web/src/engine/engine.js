@@ -10,6 +10,7 @@ import {
   requireStrings,
   requireValues,
 } from './args.js';
+import { createFloatPool } from './float-pool.js';
 import { createLanguageModel } from './language-model.js';
 import { createLanguageModelTraining } from './lm-training.js';
 import { createTraining } from './training.js';
@@ -23,14 +24,15 @@ const LEAN_LAYOUT = ['weights', 'output'];
 const TRACE_LAYOUT = ['weights', 'output', 'scores', 'scaled', 'masked'];
 
 /**
- * The length of each result array in `layout`: nq * dv for the output, nq * nk for the others.
+ * The length of each result array in `layout`, in its order: nq * dv for the output, nq * nk for
+ * the others.
  * @param {string[]} layout LEAN_LAYOUT or TRACE_LAYOUT
  * @param {number} area nq * nk
  * @param {number} outputLength nq * dv
- * @returns {Record<string, number>}
+ * @returns {number[]}
  */
 function resultLengths(layout, area, outputLength) {
-  return Object.fromEntries(layout.map((name) => [name, name === 'output' ? outputLength : area]));
+  return layout.map((name) => (name === 'output' ? outputLength : area));
 }
 
 /**
@@ -43,16 +45,16 @@ function resultLengths(layout, area, outputLength) {
  * @param {string[]} layout LEAN_LAYOUT or TRACE_LAYOUT
  */
 function refill(into, heap, start, layout) {
-  const buffer = into.weights.buffer;
+  const { buffer, byteOffset } = into.weights;
   let offset = 0;
   let contiguous = true;
   for (const name of layout) {
     const array = into[name];
-    contiguous &&= array.buffer === buffer && array.byteOffset === offset * 4;
+    contiguous &&= array.buffer === buffer && array.byteOffset === byteOffset + offset * 4;
     offset += array.length;
   }
-  if (contiguous && into.weights.byteOffset === 0 && buffer.byteLength === offset * 4) {
-    new Float32Array(buffer).set(heap.subarray(start, start + offset));
+  if (contiguous) {
+    new Float32Array(buffer, byteOffset, offset).set(heap.subarray(start, start + offset));
     return;
   }
   let at = start;
@@ -78,6 +80,8 @@ export function createEngine(core) {
   // same sizes as the last one (a figure recomputed as the learner types) skips that call.
   /** @type {{ nq: number, nk: number, dk: number, dv: number, table: number } | null} */
   let prepared = null;
+  // Where the results of each call go, unless it refills an earlier one.
+  const freshFloats = createFloatPool();
   /** @type {import('./index.js').LanguageModel | null} */
   let languageModel = null;
 
@@ -151,7 +155,7 @@ export function createEngine(core) {
       const reused =
         into === undefined
           ? null
-          : requireResultArrays(where, into, resultLengths(layout, area, nq * dv));
+          : requireResultArrays(where, into, layout, resultLengths(layout, area, nq * dv));
       if (reused && !withTrace && 'scores' in reused) {
         throw new Error(`${where}: into holds a trace, but this call has trace: false`);
       }
@@ -163,17 +167,18 @@ export function createEngine(core) {
       heap.set(k, addresses[table + SLOT.k] >> 2);
       heap.set(v, addresses[table + SLOT.v] >> 2);
       if (padding) core.HEAPU8.set(padding, addresses[table + SLOT.padding]);
-      core.attentionRun(
+      const failure = core._attn_attention_run(
         nq,
         nk,
         dk,
         dv,
-        Boolean(scale),
+        scale ? 1 : 0,
         temperature,
-        Boolean(causal),
-        !!padding,
-        withTrace,
+        causal ? 1 : 0,
+        padding ? 1 : 0,
+        withTrace ? 1 : 0,
       );
+      if (failure !== 0) throw new Error(core.UTF8ToString(failure));
 
       // The results lie one after the other: weights, output, scores, scaled, masked. One copy
       // out, then views into it; without the trace, only the first two are copied.
@@ -182,7 +187,9 @@ export function createEngine(core) {
         refill(reused, heap, start, layout);
         return /** @type {any} */ (reused);
       }
-      const results = heap.slice(start, start + (withTrace ? lean + 3 * area : lean));
+      const total = withTrace ? lean + 3 * area : lean;
+      const results = freshFloats(total);
+      results.set(heap.subarray(start, start + total));
       const weights = results.subarray(0, area);
       const output = results.subarray(area, lean);
       // (The declared overloads tell callers which of the two shapes they get.)
