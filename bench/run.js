@@ -13,6 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { createEngine } from '../web/src/engine/engine.js';
+import createAttentionCore from '../web/src/engine/generated/attention-core.mjs';
 import { plainAttention } from './plain-attention.js';
 import { measureLanguageModel, printLanguageModel } from './language-model.js';
 import { measureTraining, printTraining } from './training.js';
@@ -158,6 +160,38 @@ async function loadFacade() {
     );
   }
   return loadEngine();
+}
+
+/**
+ * What the facade's time is made of: the same engine in a core of its own, whose attention entry
+ * point (the plain export the facade calls) is then timed on its own with the inputs already in
+ * wasm memory, nothing copied in or out. The difference to the facade's time is the facade's
+ * share: argument checks, the copies in, and the copies out.
+ *
+ * @returns {Promise<(input: object, trace: boolean) => { usPerCall: number, calls: number }>}
+ */
+async function coreAloneTimer() {
+  const wasmBinary = readFileSync(
+    path.join(ROOT, 'web', 'src', 'engine', 'generated', 'attention-core.wasm'),
+  );
+  const core = await createAttentionCore({ wasmBinary });
+  const engine = createEngine(core);
+  return (input, trace) => {
+    engine.attention(input); // sizes the buffers and copies the inputs in, once
+    const { nq, nk, dk, dv } = input;
+    // The results' place in wasm memory: slot 4 of the buffer table (wasm/workspace.hpp); the
+    // output follows the nq x nk weights.
+    const table = core.attentionPrepare(nq, nk, dk, dv) >> 2;
+    const outputAt = (core.HEAPU32[table + 4] >> 2) + nq * nk;
+    const result = { output: core.HEAPF32.subarray(outputAt, outputAt + 1) };
+    const flag = trace ? 1 : 0;
+    return measure(() => {
+      if (core._attn_attention_run(nq, nk, dk, dv, 1, 1, 0, 0, flag) !== 0) {
+        throw new Error('the core refused the benchmark inputs');
+      }
+      return result;
+    });
+  };
 }
 
 /**
@@ -332,6 +366,7 @@ async function main() {
   }
 
   console.log('Running the wasm facade and the plain JavaScript baseline...');
+  const timeCoreAlone = await coreAloneTimer();
   for (const n of SIZES) {
     const input = {
       q: engine.unitNormal(n, D, SEED_Q),
@@ -359,6 +394,8 @@ async function main() {
     const leanIntoInput = { ...leanInput, into: engine.attention(leanInput) };
     const leanInto = measure(() => engine.attention(leanIntoInput));
     results.push(resultOf('wasm-lean-into', n, leanInto));
+    results.push(resultOf('wasm-core', n, timeCoreAlone(input, true)));
+    results.push(resultOf('wasm-core-lean', n, timeCoreAlone(input, false)));
     const js = measure(() => plainAttention(input));
     results.push(resultOf('plain-js', n, js));
   }
@@ -378,14 +415,20 @@ async function main() {
 
   console.log('');
   printTable(results);
-  console.log('\nThe wasm facade refilling an earlier result (`into`) instead of new arrays:');
-  console.log(`${'n'.padStart(6)}${'with the trace'.padStart(20)}${'without it'.padStart(20)}`);
-  console.log(
-    `${''.padStart(6)}${'µs/call GFLOP/s'.padStart(20)}${'µs/call GFLOP/s'.padStart(20)}`,
-  );
+  console.log('\nThe wasm facade refilling an earlier result (`into`) instead of new arrays, and');
+  console.log('the core alone (the same entry point the facade calls, inputs already in wasm');
+  console.log('memory, nothing copied in or out):');
+  const columns = [
+    ['wasm-into', 'into, trace'],
+    ['wasm-lean-into', 'into, no trace'],
+    ['wasm-core', 'core, trace'],
+    ['wasm-core-lean', 'core, no trace'],
+  ];
+  console.log(`${'n'.padStart(6)}${columns.map(([, title]) => title.padStart(20)).join('')}`);
+  console.log(`${''.padStart(6)}${columns.map(() => 'µs/call GFLOP/s'.padStart(20)).join('')}`);
   for (const n of SIZES) {
     let line = String(n).padStart(6);
-    for (const impl of ['wasm-into', 'wasm-lean-into']) {
+    for (const [impl] of columns) {
       const r = results.find((row) => row.impl === impl && row.n === n);
       line += `${formatUs(r?.usPerCall).padStart(11)}${formatGflops(r?.gflops).padStart(9)}`;
     }
@@ -404,9 +447,11 @@ async function main() {
   splitRow('whole call', small.usPerCall);
   splitRow('fixed cost (the same call with n = d = 1)', fixed.usPerCall);
   splitRow('size-dependent part (the difference)', small.usPerCall - fixed.usPerCall);
+  const coreSmall = results.find((r) => r.impl === 'wasm-core' && r.n === GOAL_LATENCY.n);
+  if (coreSmall) splitRow('of which the core alone (no copies)', coreSmall.usPerCall);
   console.log('    (the size-dependent part is the arithmetic plus the copies in and out that');
   console.log('    grow with n and d; the fixed part is argument checks, the calls into wasm and');
-  console.log('    copying the results out into one new array)');
+  console.log('    making the new result arrays)');
   if (nativeSmall) splitRow('native fast path, whole call, for comparison', nativeSmall.usPerCall);
 
   const trainingGoal = printTraining(training, results);
