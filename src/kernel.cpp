@@ -243,27 +243,27 @@ __attribute__((noinline)) void panel_matmul_band(const float* a_t, const float* 
 // k^T: (d_k, n_k) and v: (n_k, d_v), both in panels, and room for one band's rows of q or of
 // the weights, transposed: kBand max(d_k, n_k) floats.
 struct PackedInputs {
-  const float* keys_t;
-  const float* values;
+  float* keys_t;
+  float* values;
   float* band_t;
 };
 
-// Rows first..first + kRows of every result: their scores (kRows, n_k) = q rows · k^T, their
-// softmax, and their output (kRows, d_v) = weights rows · v. A band's scores and weights are
-// still in cache when the next step reads them.
+// Query rows i..i + kRows - 1 of every result: their scores (kRows, n_k) = q rows · k^T, their
+// softmax, and their output (kRows, d_v) = weights rows · v. The results of query row i go to row
+// i - buf_first of the result buffers, which hold the rows from buf_first on. A band's scores and
+// weights are still in cache when the next step reads them.
 template <int kRows, bool kTrace>
 void attention_band(const AttentionBuffers& buf, const AttentionSizes& size, bool causal,
-                    const RowSoftmax& row, const PackedInputs& packed, int first) {
+                    const RowSoftmax& row, const PackedInputs& packed, int i, int buf_first) {
   const int n_k = size.n_k;
-  const std::size_t offset = std::size_t(first) * n_k;
+  const std::size_t offset = std::size_t(i - buf_first) * n_k;
   float* weights = buf.weights + offset;
   // Without the trace, the scores are written where the weights go and replaced by them.
   float* scores = kTrace ? buf.scores + offset : weights;
-  transpose(buf.q + std::size_t(first) * size.d_k, kRows, size.d_k, packed.band_t);
+  transpose(buf.q + std::size_t(i) * size.d_k, kRows, size.d_k, packed.band_t);
   panel_matmul_band<kRows>(packed.band_t, packed.keys_t, n_k, size.d_k, scores, n_k);
   for (int r = 0; r < kRows; ++r) {
-    const int i = first + r;
-    const int visible_end = causal ? i + 1 : n_k;  // causal: keys 0..i only
+    const int visible_end = causal ? i + r + 1 : n_k;  // causal: keys 0..i + r only
     const std::size_t at = std::size_t(r) * n_k;
     softmax_row<kTrace>(scores + at, n_k, visible_end, row,
                         kTrace ? buf.scaled + offset + at : nullptr,
@@ -271,23 +271,33 @@ void attention_band(const AttentionBuffers& buf, const AttentionSizes& size, boo
   }
   transpose(weights, kRows, n_k, packed.band_t);
   panel_matmul_band<kRows>(packed.band_t, packed.values, size.d_v, n_k,
-                           buf.output + std::size_t(first) * size.d_v, size.d_v);
+                           buf.output + std::size_t(i - buf_first) * size.d_v, size.d_v);
 }
 
+// Query rows first..first + count - 1, band by band.
 template <bool kTrace>
 void attention_bands(const AttentionBuffers& buf, const AttentionSizes& size, bool causal,
-                     const RowSoftmax& row, const PackedInputs& packed) {
-  int i = 0;
-  for (; i + kBand <= size.n_q; i += kBand)
-    attention_band<kBand, kTrace>(buf, size, causal, row, packed, i);
-  for (; i + 2 <= size.n_q; i += 2) attention_band<2, kTrace>(buf, size, causal, row, packed, i);
-  if (i < size.n_q) attention_band<1, kTrace>(buf, size, causal, row, packed, i);
+                     const RowSoftmax& row, const PackedInputs& packed, int first, int count) {
+  const int end = first + count;
+  int i = first;
+  for (; i + kBand <= end; i += kBand) {
+    attention_band<kBand, kTrace>(buf, size, causal, row, packed, i, first);
+  }
+  for (; i + 2 <= end; i += 2) attention_band<2, kTrace>(buf, size, causal, row, packed, i, first);
+  if (i < end) attention_band<1, kTrace>(buf, size, causal, row, packed, i, first);
+}
+
+// Where attention_pack_inputs leaves k^T and v in panels, and the band's room, in the scratch.
+PackedInputs packed_inputs(const AttentionBuffers& buf, const AttentionSizes& size) {
+  float* key_panels = buf.scratch;
+  float* value_panels = key_panels + std::size_t(size.n_k) * size.d_k;
+  return {key_panels, value_panels, value_panels + std::size_t(size.n_k) * size.d_v};
 }
 
 }  // namespace
 
-void attention_kernel(const AttentionBuffers& buf, const AttentionSizes& size,
-                      const AttentionOptions& options) {
+void attention_pack_inputs(const AttentionBuffers& buf, const AttentionSizes& size,
+                           const AttentionOptions& options) {
   constexpr const char* kWhere = "attention";
   if (size.n_q <= 0 || size.n_k <= 0 || size.d_k <= 0 || size.d_v <= 0) {
     detail::fail(kWhere, "every size must be at least 1, got n_q=" + std::to_string(size.n_q) +
@@ -298,21 +308,28 @@ void attention_kernel(const AttentionBuffers& buf, const AttentionSizes& size,
   check_attention_inputs(kWhere, ConstMap(buf.q, size.n_q, size.d_k),
                          ConstMap(buf.k, size.n_k, size.d_k), ConstMap(buf.v, size.n_k, size.d_v),
                          options);
-  // 1. k^T and v in panels, so that the inner loops of both products read contiguous memory.
-  float* key_panels = buf.scratch;
-  float* value_panels = key_panels + std::size_t(size.n_k) * size.d_k;
-  float* band_t = value_panels + std::size_t(size.n_k) * size.d_v;
-  pack_transposed_panels(buf.k, size.n_k, size.d_k, key_panels);
-  pack_panels(buf.v, size.n_k, size.d_v, value_panels);
-  const PackedInputs packed{key_panels, value_panels, band_t};
-  // 2. Band by band of query rows: scores, scale, mask, softmax, output.
+  // k^T and v in panels, so that the inner loops of both products read contiguous memory.
+  const PackedInputs packed = packed_inputs(buf, size);
+  pack_transposed_panels(buf.k, size.n_k, size.d_k, packed.keys_t);
+  pack_panels(buf.v, size.n_k, size.d_v, packed.values);
+}
+
+void attention_kernel_rows(const AttentionBuffers& buf, const AttentionSizes& size,
+                           const AttentionOptions& options, int first, int count) {
   const RowSoftmax row{options.scale ? 1.0f / std::sqrt(static_cast<float>(size.d_k)) : 1.0f,
                        1.0f / options.temperature, options.key_padding};
+  const PackedInputs packed = packed_inputs(buf, size);
   if (buf.scores) {
-    attention_bands<true>(buf, size, options.causal, row, packed);
+    attention_bands<true>(buf, size, options.causal, row, packed, first, count);
   } else {
-    attention_bands<false>(buf, size, options.causal, row, packed);
+    attention_bands<false>(buf, size, options.causal, row, packed, first, count);
   }
+}
+
+void attention_kernel(const AttentionBuffers& buf, const AttentionSizes& size,
+                      const AttentionOptions& options) {
+  attention_pack_inputs(buf, size, options);
+  attention_kernel_rows(buf, size, options, 0, size.n_q);
 }
 
 std::size_t attention_scratch_size(const AttentionSizes& size) {

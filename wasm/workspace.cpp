@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,11 +17,23 @@ namespace {
 // Above this many values in one buffer the call is refused rather than left to fail on memory.
 constexpr std::uint64_t kMaxValues = std::uint64_t{1} << 26;
 
+// The results of one chunk of query rows fill about this many floats (256 kB), so that they are
+// still in the second-level cache when they are copied out; at n = 1024 with the trace, chunks of
+// 16 rows (260 kB) measured faster than 8 or 64.
+constexpr std::size_t kChunkFloats = std::size_t{1} << 16;
+
+// The options of the attention that attention_start began, for the chunks that follow.
+struct Started {
+  bool scale = true, causal = false, has_padding = false, trace = true;
+  float temperature = 1.0f;
+};
+
 struct Workspace {
   std::vector<float> q, k, v, results, scratch;
   std::vector<std::uint8_t> padding;
   std::uint32_t table[kSlotCount] = {};
-  int n_q = 0, n_k = 0, d_k = 0, d_v = 0;
+  int n_q = 0, n_k = 0, d_k = 0, d_v = 0, chunk_rows = 0;
+  std::optional<Started> started;  // none until an attention_start since the last prepare succeeds
 };
 
 Workspace& workspace() {
@@ -48,42 +61,21 @@ void check_sizes(int n_q, int n_k, int d_k, int d_v) {
   }
 }
 
-}  // namespace
-
-std::uintptr_t attention_prepare(int n_q, int n_k, int d_k, int d_v) {
-  check_sizes(n_q, n_k, d_k, d_v);
-  Workspace& w = workspace();
-  const auto size = [](std::size_t a, std::size_t b) { return a * b; };
-  w.q.resize(size(n_q, d_k));
-  w.k.resize(size(n_k, d_k));
-  w.v.resize(size(n_k, d_v));
-  w.padding.resize(n_k);
-  w.results.resize(4 * size(n_q, n_k) + size(n_q, d_v));
-  w.scratch.resize(attention_scratch_size({n_q, n_k, d_k, d_v}));
-  w.table[kQ] = address(w.q.data());
-  w.table[kK] = address(w.k.data());
-  w.table[kV] = address(w.v.data());
-  w.table[kPadding] = address(w.padding.data());
-  w.table[kResults] = address(w.results.data());
-  w.n_q = n_q, w.n_k = n_k, w.d_k = d_k, w.d_v = d_v;
-  return reinterpret_cast<std::uintptr_t>(w.table);
+// Query rows per chunk: as many as fill kChunkFloats with the whole trace (at least one), in
+// whole bands of four rows where there are more than four.
+int chunk_rows(int n_q, int n_k, int d_v) {
+  const std::size_t per_row = 4 * std::size_t(n_k) + std::size_t(d_v);
+  std::size_t rows = std::max<std::size_t>(1, kChunkFloats / per_row);
+  if (rows > 4) rows -= rows % 4;
+  return static_cast<int>(std::min<std::size_t>(rows, n_q));
 }
 
-void attention_run(int n_q, int n_k, int d_k, int d_v, bool scale, float temperature, bool causal,
-                   bool has_padding, bool trace) {
-  Workspace& w = workspace();
-  if (n_q != w.n_q || n_k != w.n_k || d_k != w.d_k || d_v != w.d_v) {
-    throw InvalidArgument("attention: the buffers were prepared for other sizes");
-  }
-  AttentionOptions options;
-  options.scale = scale;
-  options.temperature = temperature;
-  options.causal = causal;
-  if (has_padding) options.key_padding = w.padding;
-  const std::size_t area = std::size_t(n_q) * n_k;
+// The buffers of the chunk of query rows from `first` on, with or without the trace.
+AttentionBuffers chunk_buffers(Workspace& w, bool trace) {
+  const std::size_t area = std::size_t(w.chunk_rows) * w.n_k;
   float* weights = w.results.data();
   float* output = weights + area;
-  float* scores = output + std::size_t(n_q) * d_v;
+  float* scores = output + std::size_t(w.chunk_rows) * w.d_v;
   AttentionBuffers buffers{w.q.data(), w.k.data(), w.v.data(), nullptr,         nullptr,
                            nullptr,    weights,    output,     w.scratch.data()};
   if (trace) {
@@ -91,24 +83,82 @@ void attention_run(int n_q, int n_k, int d_k, int d_v, bool scale, float tempera
     buffers.scaled = scores + area;
     buffers.masked = scores + 2 * area;
   }
-  attention_kernel(buffers, {n_q, n_k, d_k, d_v}, options);
+  return buffers;
+}
+
+AttentionOptions options_of(const Workspace& w, const Started& started) {
+  AttentionOptions options;
+  options.scale = started.scale;
+  options.temperature = started.temperature;
+  options.causal = started.causal;
+  if (started.has_padding) options.key_padding = w.padding;
+  return options;
+}
+
+}  // namespace
+
+std::uintptr_t attention_prepare(int n_q, int n_k, int d_k, int d_v) {
+  check_sizes(n_q, n_k, d_k, d_v);
+  Workspace& w = workspace();
+  w.started.reset();
+  const auto size = [](std::size_t a, std::size_t b) { return a * b; };
+  const int rows = chunk_rows(n_q, n_k, d_v);
+  w.q.resize(size(n_q, d_k));
+  w.k.resize(size(n_k, d_k));
+  w.v.resize(size(n_k, d_v));
+  w.padding.resize(n_k);
+  w.results.resize(4 * size(rows, n_k) + size(rows, d_v));
+  w.scratch.resize(attention_scratch_size({n_q, n_k, d_k, d_v}));
+  w.table[kQ] = address(w.q.data());
+  w.table[kK] = address(w.k.data());
+  w.table[kV] = address(w.v.data());
+  w.table[kPadding] = address(w.padding.data());
+  w.table[kResults] = address(w.results.data());
+  w.table[kChunkRows] = static_cast<std::uint32_t>(rows);
+  w.n_q = n_q, w.n_k = n_k, w.d_k = d_k, w.d_v = d_v, w.chunk_rows = rows;
+  return reinterpret_cast<std::uintptr_t>(w.table);
+}
+
+void attention_start(int n_q, int n_k, int d_k, int d_v, bool scale, float temperature, bool causal,
+                     bool has_padding, bool trace) {
+  Workspace& w = workspace();
+  w.started.reset();
+  if (n_q != w.n_q || n_k != w.n_k || d_k != w.d_k || d_v != w.d_v) {
+    throw InvalidArgument("attention: the buffers were prepared for other sizes");
+  }
+  const Started started{scale, causal, has_padding, trace, temperature};
+  const AttentionOptions options = options_of(w, started);
+  const AttentionBuffers buffers = chunk_buffers(w, trace);
+  const AttentionSizes sizes{n_q, n_k, d_k, d_v};
+  attention_pack_inputs(buffers, sizes, options);
+  attention_kernel_rows(buffers, sizes, options, 0, w.chunk_rows);
+  w.started = started;
+}
+
+void attention_rows(int first) {
+  Workspace& w = workspace();
+  if (!w.started) throw InvalidArgument("attention: no attention was started for these buffers");
+  if (first <= 0 || first >= w.n_q || first % w.chunk_rows != 0) {
+    throw InvalidArgument("attention: rows from " + std::to_string(first) +
+                          " are not a chunk of the " + std::to_string(w.n_q) + " query rows");
+  }
+  const AttentionOptions options = options_of(w, *w.started);
+  attention_kernel_rows(chunk_buffers(w, w.started->trace), {w.n_q, w.n_k, w.d_k, w.d_v}, options,
+                        first, std::min(w.chunk_rows, w.n_q - first));
 }
 
 }  // namespace attn::bindings
 
-// attention_run for the facade, which calls it on every attention call: a plain export, which the
-// page calls straight, rather than an embind function, whose generic wrapper measured about
-// 0.25 µs a call (a twelfth of a whole call at n = 16). Returns null, or the message of what was
-// wrong as a NUL-terminated string that stays valid until the next call, in a buffer of its own
-// so that an error leaves the heap as it was; nothing is thrown across into JavaScript.
-extern "C" EMSCRIPTEN_KEEPALIVE const char* attn_attention_run(int n_q, int n_k, int d_k, int d_v,
-                                                               bool scale, float temperature,
-                                                               bool causal, bool has_padding,
-                                                               bool trace) {
+namespace {
+
+// Runs body; returns null, or the message of what it threw as a NUL-terminated string that stays
+// valid until the next call, in a buffer of its own so that an error leaves the heap as it was.
+// Nothing is thrown across into JavaScript.
+template <typename Body>
+const char* message_or_null(Body&& body) {
   static char message[1024];
   try {
-    attn::bindings::attention_run(n_q, n_k, d_k, d_v, scale, temperature, causal, has_padding,
-                                  trace);
+    body();
     return nullptr;
   } catch (const std::exception&) {
     const std::string text = attn::bindings::current_error_message();
@@ -117,4 +167,24 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* attn_attention_run(int n_q, int n_k,
     message[length] = '\0';
   }
   return message;
+}
+
+}  // namespace
+
+// attention_start and attention_rows for the facade, which calls them on every attention call:
+// plain exports, which the page calls straight, rather than embind functions, whose generic
+// wrapper measured about 0.25 µs a call (a twelfth of a whole call at n = 16). Each returns null,
+// or the message of what was wrong.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* attn_attention_start(int n_q, int n_k, int d_k, int d_v,
+                                                                 bool scale, float temperature,
+                                                                 bool causal, bool has_padding,
+                                                                 bool trace) {
+  return message_or_null([&] {
+    attn::bindings::attention_start(n_q, n_k, d_k, d_v, scale, temperature, causal, has_padding,
+                                    trace);
+  });
+}
+
+extern "C" EMSCRIPTEN_KEEPALIVE const char* attn_attention_rows(int first) {
+  return message_or_null([&] { attn::bindings::attention_rows(first); });
 }

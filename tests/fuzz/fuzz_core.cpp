@@ -21,6 +21,7 @@
 //   build/fuzz/tests/fuzz/attn_fuzz build/fuzz/findings/crash-<hash>
 // Fix the core, add the input's case to tests/cpp/unit-<feature>.cpp, and keep the file as a
 // seed here if it reaches code the others do not.
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -30,6 +31,7 @@
 #include <exception>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "attn/adam.hpp"
@@ -201,7 +203,37 @@ void fuzz_attention(FuzzInput& in) {
       const attn::AttentionBuffers buffers{qs.data(),      ks.data(),     vs.data(),
                                            scores.data(),  scaled.data(), masked.data(),
                                            weights.data(), output.data(), scratch.data()};
-      attn::attention_kernel(buffers, sizes, attention_options(in, std::max(sizes.n_k, 0)));
+      const attn::AttentionOptions options = attention_options(in, std::max(sizes.n_k, 0));
+      const int chunk = in.int_in(1, kMaxDim);
+      attn::attention_kernel(buffers, sizes, options);
+      // It returned: the same attention a chunk of query rows at a time, into buffers of one
+      // chunk, must give the same bits row for row.
+      std::vector<float> chunk_grid(4 * count(chunk, sizes.n_k)),
+          chunk_output(count(chunk, sizes.d_v));
+      const std::size_t chunk_area = count(chunk, sizes.n_k);
+      float* at = chunk_grid.data();
+      const attn::AttentionBuffers chunked{
+          qs.data(),       ks.data(),           vs.data(),           at,
+          at + chunk_area, at + 2 * chunk_area, at + 3 * chunk_area, chunk_output.data(),
+          scratch.data()};
+      attn::attention_pack_inputs(chunked, sizes, options);
+      for (int first = 0; first < sizes.n_q; first += chunk) {
+        const int rows = std::min(chunk, sizes.n_q - first);
+        attn::attention_kernel_rows(chunked, sizes, options, first, rows);
+        const std::size_t grid_at = count(first, sizes.n_k), grid_size = count(rows, sizes.n_k);
+        const std::pair<const float*, const float*> pairs[] = {
+            {chunked.scores, scores.data() + grid_at},
+            {chunked.scaled, scaled.data() + grid_at},
+            {chunked.masked, masked.data() + grid_at},
+            {chunked.weights, weights.data() + grid_at}};
+        for (const auto& [piece, whole] : pairs) {
+          if (std::memcmp(piece, whole, grid_size * sizeof(float)) != 0) __builtin_trap();
+        }
+        if (std::memcmp(chunked.output, output.data() + count(first, sizes.d_v),
+                        count(rows, sizes.d_v) * sizeof(float)) != 0) {
+          __builtin_trap();
+        }
+      }
       break;
     }
     default:

@@ -16,10 +16,10 @@ import { createLanguageModelTraining } from './lm-training.js';
 import { createTraining } from './training.js';
 
 // Must match AttentionSlot in wasm/workspace.hpp.
-const SLOT = { q: 0, k: 1, v: 2, padding: 3, results: 4 };
+const SLOT = { q: 0, k: 1, v: 2, padding: 3, results: 4, chunkRows: 5 };
 
-// The order of the attention results in wasm memory (AttentionSlot kResults) and in the one array
-// a call returns them in, with or without the trace.
+// The order of the attention results in wasm memory (AttentionSlot kResults: one chunk of query
+// rows) and in the one array a call returns them in, with or without the trace.
 const LEAN_LAYOUT = ['weights', 'output'];
 const TRACE_LAYOUT = ['weights', 'output', 'scores', 'scaled', 'masked'];
 
@@ -36,9 +36,9 @@ function resultLengths(layout, area, outputLength) {
 }
 
 /**
- * Copies attention results from wasm memory into the arrays of an earlier result: in one copy when
- * those arrays lie one after the other in one buffer, as a call returns them (checked, not
- * assumed), otherwise one copy per array.
+ * Copies attention results from wasm memory into the arrays of a result: in one copy when those
+ * arrays lie one after the other in one buffer, as a call returns them (checked, not assumed),
+ * otherwise one copy per array. For when the chunk in wasm memory holds every query row.
  * @param {Record<string, Float32Array>} into arrays of the right lengths (requireResultArrays)
  * @param {Float32Array} heap
  * @param {number} start the results' index in heap
@@ -63,6 +63,47 @@ function refill(into, heap, start, layout) {
     array.set(heap.subarray(at, at + array.length));
     at += array.length;
   }
+}
+
+/**
+ * Copies one chunk of query rows of the results from wasm memory into their place in the arrays of
+ * a result: `count` rows from row `first` on, each array's rows from its own part of the chunk,
+ * which has room for `chunkRows` rows.
+ * @param {Record<string, Float32Array>} into arrays of the right lengths (requireResultArrays)
+ * @param {Float32Array} heap
+ * @param {number} start the chunk's index in heap
+ * @param {string[]} layout LEAN_LAYOUT or TRACE_LAYOUT
+ * @param {{ chunkRows: number, first: number, count: number, nk: number, dv: number }} rows
+ */
+function copyRows(into, heap, start, layout, { chunkRows, first, count, nk, dv }) {
+  let at = start;
+  for (const name of layout) {
+    const width = name === 'output' ? dv : nk;
+    into[name].set(heap.subarray(at, at + count * width), first * width);
+    at += chunkRows * width;
+  }
+}
+
+/**
+ * New result arrays: views onto `results`, in the order of TRACE_LAYOUT or LEAN_LAYOUT, under
+ * names in the order the steps are computed.
+ * @param {Float32Array} results
+ * @param {boolean} withTrace
+ * @param {number} area nq * nk
+ * @param {number} lean nq * nk + nq * dv
+ * @returns {Record<string, Float32Array>}
+ */
+function viewsOnto(results, withTrace, area, lean) {
+  const weights = results.subarray(0, area);
+  const output = results.subarray(area, lean);
+  if (!withTrace) return { weights, output };
+  return {
+    scores: results.subarray(lean, lean + area),
+    scaled: results.subarray(lean + area, lean + 2 * area),
+    masked: results.subarray(lean + 2 * area),
+    weights,
+    output,
+  };
 }
 
 /**
@@ -153,10 +194,8 @@ export function createEngine(core) {
       const area = nq * nk;
       const lean = area + nq * dv;
       const layout = withTrace ? TRACE_LAYOUT : LEAN_LAYOUT;
-      const reused =
-        into === undefined
-          ? null
-          : requireResultArrays(where, into, layout, resultLengths(layout, area, nq * dv));
+      const lengths = resultLengths(layout, area, nq * dv);
+      const reused = into === undefined ? null : requireResultArrays(where, into, layout, lengths);
       if (reused && !withTrace && 'scores' in reused) {
         throw new Error(`${where}: into holds a trace, but this call has trace: false`);
       }
@@ -168,7 +207,8 @@ export function createEngine(core) {
       heap.set(k, addresses[table + SLOT.k] >> 2);
       heap.set(v, addresses[table + SLOT.v] >> 2);
       if (padding) core.HEAPU8.set(padding, addresses[table + SLOT.padding]);
-      const failure = core._attn_attention_run(
+      // The core checks the inputs and computes the first chunk of query rows.
+      const failure = core._attn_attention_start(
         nq,
         nk,
         dk,
@@ -181,27 +221,25 @@ export function createEngine(core) {
       );
       if (failure !== 0) throw new Error(core.UTF8ToString(failure));
 
-      // The results lie one after the other: weights, output, scores, scaled, masked. One copy
-      // out, then views into it; without the trace, only the first two are copied.
+      const result =
+        reused ?? viewsOnto(freshFloats(withTrace ? lean + 3 * area : lean), withTrace, area, lean);
       const start = addresses[table + SLOT.results] >> 2;
-      if (reused) {
-        refill(reused, heap, start, layout);
-        return /** @type {any} */ (reused);
+      const chunkRows = addresses[table + SLOT.chunkRows];
+      if (chunkRows === nq) {
+        refill(result, heap, start, layout);
+      } else {
+        // Chunk by chunk, each copied out while it is still in cache.
+        const rows = { chunkRows, first: 0, count: chunkRows, nk, dv };
+        copyRows(result, heap, start, layout, rows);
+        for (rows.first = chunkRows; rows.first < nq; rows.first += chunkRows) {
+          const message = core._attn_attention_rows(rows.first);
+          if (message !== 0) throw new Error(core.UTF8ToString(message));
+          rows.count = Math.min(chunkRows, nq - rows.first);
+          copyRows(result, heap, start, layout, rows);
+        }
       }
-      const total = withTrace ? lean + 3 * area : lean;
-      const results = freshFloats(total);
-      results.set(heap.subarray(start, start + total));
-      const weights = results.subarray(0, area);
-      const output = results.subarray(area, lean);
       // (The declared overloads tell callers which of the two shapes they get.)
-      if (!withTrace) return /** @type {any} */ ({ weights, output });
-      return {
-        scores: results.subarray(lean, lean + area),
-        scaled: results.subarray(lean + area, lean + 2 * area),
-        masked: results.subarray(lean + 2 * area),
-        weights,
-        output,
-      };
+      return /** @type {any} */ (result);
     },
 
     score({ kind, s, h, n, ds, dh, ws, wh, w, v, da }) {
