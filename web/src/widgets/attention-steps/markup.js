@@ -26,7 +26,7 @@ export function buildAttentionStepsParts(doc, maxTokens) {
       <textarea id="${id}-sentence" class="hm-sentence ast-sentence" name="sentence" rows="2"
         spellcheck="false" autocomplete="off" autocapitalize="off"
         aria-describedby="${id}-sentence-help"></textarea>
-      <p id="${id}-sentence-help" class="help ast-help">
+      <p id="${id}-sentence-help" class="help ast-help deck-hidden">
         Words and punctuation become tokens (up to ${maxTokens}), each a pre-trained word vector
         of 100 numbers. Q, K and V are all that matrix X.
       </p>
@@ -36,7 +36,7 @@ export function buildAttentionStepsParts(doc, maxTokens) {
             aria-describedby="${id}-causal-help" />
           <div>
             <label for="${id}-causal">Causal mask</label>
-            <p id="${id}-causal-help" class="help ast-help">
+            <p id="${id}-causal-help" class="help ast-help deck-hidden">
               Each token may look only at itself and the tokens before it.
             </p>
           </div>
@@ -46,7 +46,7 @@ export function buildAttentionStepsParts(doc, maxTokens) {
             aria-describedby="${id}-padding-help" />
           <div>
             <label for="${id}-padding">Padding</label>
-            <p id="${id}-padding-help" class="help ast-help">
+            <p id="${id}-padding-help" class="help ast-help deck-hidden">
               Adds ${PAD} tokens (vectors of zeros) up to the next multiple of ${PAD_MULTIPLE}, and a
               padding mask that hides them from every query.
             </p>
@@ -54,7 +54,7 @@ export function buildAttentionStepsParts(doc, maxTokens) {
         </div>
       </div>
       <div class="ast-stepper" role="group" aria-labelledby="${id}-stepper-name">
-        <p id="${id}-stepper-name" class="ast-stepper-name">The formula, step by step</p>
+        <p id="${id}-stepper-name" class="ast-stepper-name deck-hidden">The formula, step by step</p>
         <div class="ast-nav">
           <button type="button" class="ast-move ast-prev">
             Previous<span class="visually-hidden"> step</span>

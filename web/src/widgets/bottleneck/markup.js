@@ -31,11 +31,11 @@ export function buildBottleneckParts(doc) {
             min="0" max="${MAX_SEED}" step="1" aria-describedby="${id}-seed-help" />
         </div>
       </div>
-      <p id="${id}-width-help" class="help bn-help">
+      <p id="${id}-width-help" class="help bn-help deck-hidden-wide">
         The fixed vector has <var>d</var> numbers whatever <var>N</var> is; attention keeps all
         <var>N</var> keys and values of width <var>d</var>.
       </p>
-      <p id="${id}-seed-help" class="help bn-help">
+      <p id="${id}-seed-help" class="help bn-help deck-hidden-wide">
         The seed draws the facts: for each <var>N</var>, ${TRIALS} times over, <var>N</var>
         random keys of ±1s, each paired with one of ${CODEBOOK} random values.
       </p>

@@ -26,7 +26,7 @@ export function buildCrossParts(doc) {
       <input id="${id}-${side}" class="xa-sentence xa-${side}" name="sentence-${side}" type="text"
         dir="auto" spellcheck="false" autocomplete="off" autocapitalize="off"
         aria-describedby="${id}-${side}-help" />
-      <p id="${id}-${side}-help" class="help xa-help">${help}</p>`;
+      <p id="${id}-${side}-help" class="help xa-help deck-hidden">${help}</p>`;
   const modes = MODE_CHOICES.map(
     ([value, name]) =>
       `<label class="choice xa-choice"><input type="radio" name="${id}-mode" value="${value}" />` +
@@ -41,7 +41,7 @@ export function buildCrossParts(doc) {
       <fieldset class="xa-modes" aria-describedby="${id}-mode-help">
         <legend>Mode</legend>
         <div class="choices xa-choices">${modes}</div>
-        <p id="${id}-mode-help" class="help xa-help">
+        <p id="${id}-mode-help" class="help xa-help deck-hidden">
           Cross: queries from A, keys and values from B. Self: all three from one sentence.
         </p>
       </fieldset>
@@ -56,7 +56,7 @@ export function buildCrossParts(doc) {
           <input id="${id}-seed" class="xa-seed" name="seed" type="number" inputmode="numeric"
             min="0" max="${MAX_SEED}" step="1" aria-describedby="${id}-project-help" />
         </span>
-        <p id="${id}-project-help" class="help xa-help">
+        <p id="${id}-project-help" class="help xa-help deck-hidden">
           Off: Q, K and V are the word vectors themselves. On: each is multiplied by its own
           Glorot-uniform matrix, drawn from the seed and the numbers after it.
         </p>
@@ -66,9 +66,9 @@ export function buildCrossParts(doc) {
       <p class="status xa-status" role="status" hidden></p>
       <p class="error xa-error" role="alert" hidden></p>
       <figure class="xa-result" aria-labelledby="${id}-title" hidden>
-        <figcaption id="${id}-title" class="xa-title"></figcaption>
+        <figcaption id="${id}-title" class="xa-title deck-hidden"></figcaption>
         <p class="xa-shapes"></p>
-        <p class="help xa-axes"></p>
+        <p class="help xa-axes deck-hidden"></p>
         <div class="xa-figure"></div>
         <div class="xa-tables"></div>
         <p class="note xa-note">

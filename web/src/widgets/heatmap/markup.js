@@ -36,7 +36,7 @@ export function buildHeatmapParts(doc) {
       <textarea id="${id}-sentence" class="hm-sentence" name="sentence" rows="2"
         spellcheck="false" autocomplete="off" autocapitalize="off"
         aria-describedby="${id}-sentence-help"></textarea>
-      <p id="${id}-sentence-help" class="help">
+      <p id="${id}-sentence-help" class="help deck-hidden">
         Words and punctuation become tokens (up to ${MAX_TOKENS}). The figure follows as you type.
       </p>
       <div class="toggle">
@@ -44,7 +44,7 @@ export function buildHeatmapParts(doc) {
           aria-describedby="${id}-causal-help" />
         <div>
           <label for="${id}-causal">Causal mask</label>
-          <p id="${id}-causal-help" class="help">
+          <p id="${id}-causal-help" class="help deck-hidden">
             Each token may look only at itself and the tokens before it.
           </p>
         </div>
@@ -58,7 +58,7 @@ export function buildHeatmapParts(doc) {
       <p class="status hm-status" role="status" hidden></p>
       <p class="error hm-error" role="alert" hidden></p>
       <figure class="hm-result" aria-labelledby="${id}-title" hidden>
-        <figcaption class="hm-head">
+        <figcaption class="hm-head deck-hidden">
           <span id="${id}-title" class="hm-title">Self-attention weights</span>
           <span class="pill hm-count"></span>
         </figcaption>

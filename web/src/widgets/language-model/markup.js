@@ -27,14 +27,14 @@ export function buildLanguageModelParts(doc, { demo }) {
       <textarea id="${id}-sentence" class="lm-sentence" name="sentence" rows="2"
         spellcheck="false" autocomplete="off" autocapitalize="off"
         aria-describedby="${id}-sentence-help"></textarea>
-      <p id="${id}-sentence-help" class="help lm-help">
+      <p id="${id}-sentence-help" class="help lm-help deck-hidden">
         Words and punctuation become tokens, each looking only at itself and the tokens before
         it. The figure follows as you type.
       </p>
       <div class="lm-repeat-row">
         <button type="button" class="lm-button lm-repeat${demo ? '' : ' secondary'}"
           aria-describedby="${id}-repeat-help">Repeat random words</button>
-        <p id="${id}-repeat-help" class="help lm-repeat-help">
+        <p id="${id}-repeat-help" class="help lm-repeat-help deck-hidden">
           Writes ${REPEAT_WORDS} random words twice and draws the head that best finds where the
           current word was before, and what came after it.
         </p>
@@ -52,7 +52,7 @@ export function buildLanguageModelParts(doc, { demo }) {
       <p class="error lm-error" role="alert" hidden></p>
       <div class="lm-result" hidden>
         <figure class="lm-figure lm-heads" aria-labelledby="${id}-heads-title">
-          <figcaption id="${id}-heads-title" class="lm-title lm-heads-title"></figcaption>
+          <figcaption id="${id}-heads-title" class="lm-title lm-heads-title deck-hidden"></figcaption>
           <div class="lm-grid" role="group" aria-labelledby="${id}-heads-title"></div>
         </figure>
         <figure class="lm-figure lm-chosen" aria-labelledby="${id}-chosen-title">

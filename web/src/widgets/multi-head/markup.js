@@ -20,7 +20,7 @@ export function buildMultiHeadParts(doc, maxTokens) {
       <textarea id="${id}-sentence" class="hm-sentence mh-sentence" name="sentence" rows="2"
         spellcheck="false" autocomplete="off" autocapitalize="off"
         aria-describedby="${id}-sentence-help"></textarea>
-      <p id="${id}-sentence-help" class="help mh-help">
+      <p id="${id}-sentence-help" class="help mh-help deck-hidden">
         Words and punctuation become tokens; the figure draws the first ${maxTokens}.
       </p>
       <div class="mh-row">
@@ -34,7 +34,7 @@ export function buildMultiHeadParts(doc, maxTokens) {
             min="0" max="${MAX_SEED}" step="1" aria-describedby="${id}-seed-help" />
         </div>
       </div>
-      <p id="${id}-seed-help" class="help mh-help">
+      <p id="${id}-seed-help" class="help mh-help deck-hidden">
         W<sup>Q</sup>, W<sup>K</sup>, W<sup>V</sup> and W<sup>O</sup> are drawn with
         Glorot-uniform numbers from the seed and the three after it.
       </p>

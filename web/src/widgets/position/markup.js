@@ -13,13 +13,14 @@ export function buildPositionParts(doc, maxTokens) {
   const id = `pos-${++instances}`;
   const root = doc.createElement('div');
   root.className = 'pos split';
+  // deck-hidden (deck-figures.css): on a slide the output heatmap's rows show the order.
   root.innerHTML = `
     <div class="pos-controls split-controls">
       <label class="field-label" for="${id}-sentence">Sentence</label>
       <textarea id="${id}-sentence" class="hm-sentence pos-sentence" name="sentence" rows="2"
         spellcheck="false" autocomplete="off" autocapitalize="off"
         aria-describedby="${id}-sentence-help"></textarea>
-      <p id="${id}-sentence-help" class="help pos-help">
+      <p id="${id}-sentence-help" class="help pos-help deck-hidden">
         Words and punctuation become tokens (up to ${maxTokens}).
       </p>
       <div class="pos-actions">
@@ -31,12 +32,12 @@ export function buildPositionParts(doc, maxTokens) {
           aria-describedby="${id}-pe-help" />
         <div>
           <label for="${id}-pe">Add positional encodings</label>
-          <p id="${id}-pe-help" class="help pos-help">
+          <p id="${id}-pe-help" class="help pos-help deck-hidden">
             Each token's vector becomes X + PE: its position's code, of the same width, added.
           </p>
         </div>
       </div>
-      <p class="pos-order"></p>
+      <p class="pos-order deck-hidden"></p>
       <p class="pos-check" role="status"></p>
     </div>
     <div class="pos-output split-output">

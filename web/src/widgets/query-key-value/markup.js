@@ -31,7 +31,7 @@ export function buildQkvParts(doc, maxTokens) {
       <textarea id="${id}-sentence" class="hm-sentence qkv-sentence" name="sentence" rows="2"
         spellcheck="false" autocomplete="off" autocapitalize="off"
         aria-describedby="${id}-sentence-help"></textarea>
-      <p id="${id}-sentence-help" class="help qkv-help">
+      <p id="${id}-sentence-help" class="help qkv-help deck-hidden">
         Words and punctuation become tokens (up to ${maxTokens}), each a word vector of 100 numbers.
       </p>
       <p class="status qkv-status" role="status" hidden></p>
@@ -55,7 +55,7 @@ export function buildQkvParts(doc, maxTokens) {
           <div class="choices numeric qkv-choices">${dkChoices}</div>
         </fieldset>
       </div>
-      <p id="${id}-kind-help" class="help qkv-help">
+      <p id="${id}-kind-help" class="help qkv-help deck-hidden">
         Identity keeps every vector as it is, so Q, K and V all equal X and d<sub>k</sub> = 100.
         Seeded random draws W<sub>Q</sub>, W<sub>K</sub> and W<sub>V</sub> (100 by
         d<sub>k</sub>) with Glorot-uniform numbers from the seed and the two after it.

@@ -19,7 +19,7 @@ export function buildCostParts(doc, id) {
       <div class="sap-cost-actions">
         <button type="button" class="sap-button sap-measure"
           aria-describedby="${id}-cost-help">Measure</button>
-        <p id="${id}-cost-help" class="help sap-cost-help">
+        <p id="${id}-cost-help" class="help sap-cost-help deck-hidden">
           Times the attention call in this browser for <var>n</var> = ${SIZES[0]} to
           ${SIZES[SIZES.length - 1]}, with <var>d</var> = ${WIDTH}, and fits the slope of
           log(time) on log(<var>n</var>) for <var>n</var> &ge; ${FIT_FROM}.
@@ -29,7 +29,7 @@ export function buildCostParts(doc, id) {
       <p class="error sap-cost-error" role="alert" hidden></p>
     </div>
     <figure class="sap-cost-figure" aria-labelledby="${id}-cost-title" hidden>
-      <figcaption id="${id}-cost-title" class="sap-title">
+      <figcaption id="${id}-cost-title" class="sap-title deck-hidden">
         Time of one attention call against <var>n</var> (<var>d</var> = ${WIDTH}), log-log
       </figcaption>
       <div class="sap-lines"></div>

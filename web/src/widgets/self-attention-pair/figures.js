@@ -124,6 +124,7 @@ export function drawCompare(box, sides) {
   const table = doc.createElement('table');
   table.className = 'sap-compare-table';
   const caption = doc.createElement('caption');
+  caption.className = 'deck-hidden';
   caption.textContent = `${who}: how alike (cosine similarity, 1 = same direction)`;
   const head = doc.createElement('thead');
   head.innerHTML = '<tr><td></td><th scope="col">cosine</th><th scope="col">angle</th></tr>';

@@ -27,7 +27,7 @@ function sideHtml(id, name) {
       <p class="status sap-status" role="status" hidden></p>
       <p class="error sap-error" role="alert" hidden></p>
       <figure class="sap-figure" aria-labelledby="${at}-title" hidden>
-        <figcaption id="${at}-title" class="sap-title"></figcaption>
+        <figcaption id="${at}-title" class="sap-title deck-hidden"></figcaption>
         <div class="sap-bars"></div>
         <p class="note sap-unknown" hidden></p>
       </figure>
@@ -45,7 +45,7 @@ export function buildPairParts(doc, maxTokens) {
   root.className = 'sap split';
   root.innerHTML = `
     <div class="sap-pair split-output">
-      <p id="${id}-help" class="help sap-help">
+      <p id="${id}-help" class="help sap-help deck-hidden">
         Words and punctuation become tokens (up to ${maxTokens} per sentence); each token is a
         pre-trained word vector. Choose the word whose row of attention weights to draw. Nothing
         is learned here (Q = K = V = the word vectors), so a word looks mostly at itself; the rest

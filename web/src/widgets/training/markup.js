@@ -62,7 +62,7 @@ export function buildTrainingParts(doc, experiment) {
         <span id="${id}-count" class="tr-count"></span>
         <span class="tr-speed"></span>
       </div>
-      <p id="${id}-help" class="help tr-help">
+      <p id="${id}-help" class="help tr-help deck-hidden-wide">
         The seed draws the starting weights and the training sequences; the learning rate is the
         optimiser's step size (from ${low} to ${high}). Both hold from step 0: Reset to change
         them.
@@ -78,12 +78,12 @@ export function buildTrainingParts(doc, experiment) {
         <p class="tr-reading"></p>
         ${
           heads
-            ? `<div class="tr-map tr-heads"></div><p class="tr-sample"></p>
+            ? `<div class="tr-map tr-heads"></div><p class="tr-sample deck-hidden-wide"></p>
         <p class="tr-chart-title">Each head's score for its job: layer 1 the previous word (a job from 0.50), layer 2 induction (from 0.40)</p>
         <div class="tr-scores"></div>`
             : ''
         }
-        ${experiment.map && !heads ? '<div class="tr-map"></div><p class="tr-sample"></p>' : ''}
+        ${experiment.map && !heads ? '<div class="tr-map"></div><p class="tr-sample deck-hidden-wide"></p>' : ''}
         ${heads ? '' : loss}
         ${
           experiment.accuracyChart

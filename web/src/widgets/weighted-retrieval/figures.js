@@ -143,7 +143,7 @@ export function drawUnknown(line, tokens, unknown, query) {
   const mark = words.length > 0 ? ` (marked ${UNKNOWN_MARK})` : '';
   first.textContent = `Not in the vocabulary${mark}: ${list}.`;
   const rest = doc.createElement('span');
-  rest.className = 'wr-unknown-more';
+  rest.className = 'wr-unknown-more deck-hidden';
   rest.textContent = ` ${count === 1 ? 'It stands' : 'Each stands'} in with a vector of its own that carries no meaning.`;
   line.replaceChildren(first, rest);
 }
@@ -206,7 +206,8 @@ function drawScores(container, kind, source, scores) {
   for (let j = 0; j < scores.length; j++) {
     row.append(el(doc, 'td', { 'data-value': scores[j] }, formatScore(scores[j], digits)));
   }
-  const thead = el(doc, 'thead', { class: 'wr-scores-tokens' });
+  // On a slide the bars' labels just above name the same tokens (deck-hidden: deck-figures.css).
+  const thead = el(doc, 'thead', { class: 'wr-scores-tokens deck-hidden' });
   thead.append(head);
   const tbody = el(doc, 'tbody');
   tbody.append(row);

@@ -54,6 +54,8 @@ export function buildRetrievalParts(doc, maxTokens) {
   const root = doc.createElement('div');
   root.className = 'wr split';
   const options = SUGGESTIONS.map((word) => `<option value="${word}"></option>`).join('');
+  // deck-hidden (deck-figures.css): on a slide the query word shows in its box and the mode's
+  // two buttons say what they do, so those lines are left to screen readers there.
   root.innerHTML = `
     <div class="wr-controls">
       <div class="wr-field wr-sentence-field">
@@ -61,7 +63,7 @@ export function buildRetrievalParts(doc, maxTokens) {
         <textarea id="${id}-sentence" class="hm-sentence wr-sentence" name="sentence" rows="2"
           spellcheck="false" autocomplete="off" autocapitalize="off"
           aria-describedby="${id}-sentence-help"></textarea>
-        <p id="${id}-sentence-help" class="help wr-help">
+        <p id="${id}-sentence-help" class="help wr-help deck-hidden">
           Each token's word vector is one encoder state h<sub>j</sub> (up to ${maxTokens} tokens).
         </p>
       </div>
@@ -71,7 +73,7 @@ export function buildRetrievalParts(doc, maxTokens) {
           spellcheck="false" autocomplete="off" autocapitalize="off"
           aria-describedby="${id}-query-help" />
         <datalist id="${id}-words">${options}</datalist>
-        <p id="${id}-query-help" class="help wr-help">
+        <p id="${id}-query-help" class="help wr-help deck-hidden">
           Its word vector is the decoder state s.
         </p>
       </div>
@@ -79,13 +81,13 @@ export function buildRetrievalParts(doc, maxTokens) {
         <label class="field-label" for="${id}-seed">Seed</label>
         <input id="${id}-seed" class="wr-seed" name="seed" type="number" inputmode="numeric"
           min="0" max="${MAX_SEED}" step="1" aria-describedby="${id}-seed-help" />
-        <p id="${id}-seed-help" class="help wr-help">
+        <p id="${id}-seed-help" class="help wr-help deck-hidden">
           Draws W (general) and W<sub>s</sub>, W<sub>h</sub>, v (additive,
           d<sub>a</sub> = ${ATTENTION_WIDTH}) at random.
         </p>
       </div>
       <fieldset class="wr-mode">
-        <legend class="field-label">Scores</legend>
+        <legend class="field-label deck-hidden">Scores</legend>
         <div class="choices wr-mode-choices">
           <label class="choice wr-mode-choice"><input type="radio" name="${id}-mode" value="compare" />
             Three scoring functions</label>
@@ -101,7 +103,7 @@ export function buildRetrievalParts(doc, maxTokens) {
     </div>
     <div class="wr-output">
       <div class="wr-result" hidden>
-        <p class="wr-query-line"></p>
+        <p class="wr-query-line deck-hidden"></p>
         <div class="wr-compare">
           ${KINDS.map((kind) => cardHtml(id, kind)).join('')}
         </div>

@@ -41,7 +41,7 @@ export function buildWhyScaleParts(doc) {
       </div>
       <div class="ws-numbers-scroll" role="region" tabindex="0" aria-labelledby="${id}-numbers">
         <table class="ws-numbers">
-          <caption id="${id}-numbers" class="ws-numbers-caption"></caption>
+          <caption id="${id}-numbers" class="ws-numbers-caption deck-hidden"></caption>
           <thead><tr><td></td><th scope="col" class="ws-unscaled">unscaled</th>
               <th scope="col" class="ws-scaled">scaled</th></tr></thead>
           <tbody>${rows}</tbody>
