@@ -36,6 +36,8 @@ const MIN_BATCHES = 5;
 // Longer than natively: the JavaScript compiler needs a few calls to optimise a function.
 const WARMUP_SECONDS = 0.1;
 const WARMUP_CALLS = 5;
+// Rounds of measureInterleaved: one batch of each function per round.
+const INTERLEAVED_ROUNDS = 9;
 
 // The agreement the baseline must show with the engine before anything is timed.
 const TOLERANCE = 1e-4;
@@ -84,6 +86,42 @@ function measure(call) {
     calls += perBatch;
   }
   return { usPerCall: median(perCallUs), calls };
+}
+
+/**
+ * Times several functions as measure() does, but in rounds: each round runs one batch of each in
+ * turn, and each gets the median of its batches. The machine's slow spells, which here last
+ * seconds, then fall on all of them alike instead of on whichever happened to be running, so the
+ * columns can be compared with each other.
+ *
+ * @param {Record<string, () => { output: Float32Array }>} calls one attention call each
+ * @returns {Record<string, { usPerCall: number, calls: number }>} the same keys
+ */
+function measureInterleaved(calls) {
+  const entries = Object.entries(calls).map(([name, call]) => {
+    let warmupCalls = 0;
+    const warmupStart = performance.now();
+    while (warmupCalls < WARMUP_CALLS || performance.now() - warmupStart < WARMUP_SECONDS * 1e3) {
+      checksum += call().output[0];
+      warmupCalls++;
+    }
+    const estimateMs = (performance.now() - warmupStart) / warmupCalls;
+    const perBatch = Math.max(1, Math.ceil(((MIN_SECONDS / MIN_BATCHES) * 1e3) / estimateMs));
+    return { name, call, perBatch, perCallUs: /** @type {number[]} */ ([]) };
+  });
+  for (let round = 0; round < INTERLEAVED_ROUNDS; round++) {
+    for (const entry of entries) {
+      const batchStart = performance.now();
+      for (let c = 0; c < entry.perBatch; c++) checksum += entry.call().output[0];
+      entry.perCallUs.push(((performance.now() - batchStart) * 1e3) / entry.perBatch);
+    }
+  }
+  return Object.fromEntries(
+    entries.map(({ name, perBatch, perCallUs }) => [
+      name,
+      { usPerCall: median(perCallUs), calls: perBatch * perCallUs.length },
+    ]),
+  );
 }
 
 /**
@@ -168,9 +206,10 @@ async function loadFacade() {
  * own with the inputs already in wasm memory, nothing copied in or out. The difference to the facade's time is the facade's
  * share: argument checks, the copies in, and the copies out.
  *
- * @returns {Promise<(input: object, trace: boolean) => { usPerCall: number, calls: number }>}
+ * @returns {Promise<(input: object, trace: boolean) => () => { output: Float32Array }>} a call of
+ *   the core alone on these inputs, with or without the trace
  */
-async function coreAloneTimer() {
+async function coreAloneCall() {
   const wasmBinary = readFileSync(
     path.join(ROOT, 'web', 'src', 'engine', 'generated', 'attention-core.wasm'),
   );
@@ -186,14 +225,14 @@ async function coreAloneTimer() {
     const outputAt = (core.HEAPU32[table + 4] >> 2) + chunkRows * nk;
     const result = { output: core.HEAPF32.subarray(outputAt, outputAt + 1) };
     const flag = trace ? 1 : 0;
-    return measure(() => {
+    return () => {
       let failure = core._attn_attention_start(nq, nk, dk, dv, 1, 1, 0, 0, flag);
       for (let first = chunkRows; failure === 0 && first < nq; first += chunkRows) {
         failure = core._attn_attention_rows(first);
       }
       if (failure !== 0) throw new Error('the core refused the benchmark inputs');
       return result;
-    });
+    };
   };
 }
 
@@ -369,7 +408,7 @@ async function main() {
   }
 
   console.log('Running the wasm facade and the plain JavaScript baseline...');
-  const timeCoreAlone = await coreAloneTimer();
+  const coreAlone = await coreAloneCall();
   for (const n of SIZES) {
     const input = {
       q: engine.unitNormal(n, D, SEED_Q),
@@ -380,25 +419,24 @@ async function main() {
       dk: D,
       dv: D,
     };
-    const wasm = measure(() => engine.attention(input));
-    results.push(resultOf('wasm-facade', n, wasm));
     // The same call returning only weights and output, as a caller that needs no trace makes it.
     // Its arguments are made once, as for the call above: spreading them into a new object on
     // every call measured about 3 µs a call at n = 16, more than the trace costs.
     const leanInput = { ...input, trace: false };
-    const lean = measure(() => engine.attention(leanInput));
-    results.push(resultOf('wasm-lean', n, lean));
     // The same two calls refilling the arrays of an earlier result (`into`), as a figure that
     // recomputes while the learner types makes them: the copies out go into memory already in
     // use instead of a new array.
     const intoInput = { ...input, into: engine.attention(input) };
-    const into = measure(() => engine.attention(intoInput));
-    results.push(resultOf('wasm-into', n, into));
     const leanIntoInput = { ...leanInput, into: engine.attention(leanInput) };
-    const leanInto = measure(() => engine.attention(leanIntoInput));
-    results.push(resultOf('wasm-lean-into', n, leanInto));
-    results.push(resultOf('wasm-core', n, timeCoreAlone(input, true)));
-    results.push(resultOf('wasm-core-lean', n, timeCoreAlone(input, false)));
+    const timed = measureInterleaved({
+      'wasm-facade': () => engine.attention(input),
+      'wasm-lean': () => engine.attention(leanInput),
+      'wasm-into': () => engine.attention(intoInput),
+      'wasm-lean-into': () => engine.attention(leanIntoInput),
+      'wasm-core': coreAlone(input, true),
+      'wasm-core-lean': coreAlone(input, false),
+    });
+    for (const [impl, timing] of Object.entries(timed)) results.push(resultOf(impl, n, timing));
     const js = measure(() => plainAttention(input));
     results.push(resultOf('plain-js', n, js));
   }
