@@ -221,12 +221,16 @@ export function createEngine(core) {
       );
       if (failure !== 0) throw new Error(core.UTF8ToString(failure));
 
+      const total = withTrace ? lean + 3 * area : lean;
+      const fresh = reused ? null : freshFloats(total);
       const result =
-        reused ?? viewsOnto(freshFloats(withTrace ? lean + 3 * area : lean), withTrace, area, lean);
+        reused ?? viewsOnto(/** @type {Float32Array} */ (fresh), withTrace, area, lean);
       const start = addresses[table + SLOT.results] >> 2;
       const chunkRows = addresses[table + SLOT.chunkRows];
       if (chunkRows === nq) {
-        refill(result, heap, start, layout);
+        // One chunk holds every row, in the order of the result's own array.
+        if (fresh) fresh.set(heap.subarray(start, start + total));
+        else refill(result, heap, start, layout);
       } else {
         // Chunk by chunk, each copied out while it is still in cache.
         const rows = { chunkRows, first: 0, count: chunkRows, nk, dv };
