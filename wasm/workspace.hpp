@@ -1,8 +1,8 @@
 // The hot path of the engine: scaled dot-product attention over buffers that live in wasm memory
 // across calls. JavaScript copies its inputs straight into them and the results out, so a call
-// costs no allocation and no per-value conversion. The results come a chunk of query rows at a
-// time, each copied out while it is still in cache: for large inputs, copying the whole trace out
-// after the last row measured 8% slower (n = 1024), the early rows having left the cache by then.
+// costs no allocation and no per-value conversion. Large results come a chunk of query rows at a
+// time, each copied out while it is still in cache, so that the buffers stay small however large
+// the inputs (workspace.cpp: kWholeFloats).
 #pragma once
 
 #include <cstdint>

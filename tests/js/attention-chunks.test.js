@@ -1,6 +1,6 @@
-// Over many query rows the core computes attention a chunk of rows at a time (about 256 kB of
-// results each) and the facade copies each chunk out while it is in cache. Every row must come out
-// as if it had been computed on its own: the sizes here are several chunks long.
+// When the results would pass 4 MB the core computes attention a chunk of query rows at a time
+// (about 256 kB of results each) and the facade copies each chunk out while it is in cache. Every
+// row must come out as if it had been computed on its own: the sizes here are many chunks long.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
@@ -9,8 +9,9 @@ import { assertClose, randomQkv } from './helpers.js';
 
 const engine = await loadEngine();
 
-// 2,000 queries of 48 keys: 2,000 x (4 x 48 + 6) floats with the trace, about six chunks.
-const SIZES = { nq: 2000, nk: 48, dk: 8, dv: 6 };
+// 3,000 queries of 96 keys: 3,000 x (4 x 96 + 6) = 1.17 million floats with the trace (4.7 MB),
+// in chunks of 168 rows.
+const SIZES = { nq: 3000, nk: 96, dk: 8, dv: 6 };
 const TRACE = ['scores', 'scaled', 'masked', 'weights', 'output'];
 
 /**
@@ -53,7 +54,7 @@ test('every query row of a long call is the same bits as that query alone', () =
 });
 
 test('a long causal call matches each query against its visible keys only', () => {
-  const n = 600; // 600 x (4 x 600 + 6) floats: about ten chunks
+  const n = 600; // 600 x (4 x 600 + 6) floats (5.8 MB): chunks of 24 rows
   const inputs = randomQkv(engine, { nq: n, nk: n, dk: 8, dv: 6 }, 5);
   const whole = engine.attention({ ...inputs, causal: true });
   for (const i of [0, 1, 47, 48, 49, 299, 300, 598, 599]) {

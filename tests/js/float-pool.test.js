@@ -7,14 +7,17 @@ import { loadEngine } from 'attention-lab';
 import { createFloatPool } from '../../web/src/engine/float-pool.js';
 import { randomQkv } from './helpers.js';
 
-test('the pool hands out zero-filled arrays that never overlap, small ones from shared blocks', () => {
-  const freshFloats = createFloatPool();
-  const arrays = Array.from({ length: 40 }, (_, i) => freshFloats(1000 + i));
+test('the pool hands out zero-filled arrays and copies that never overlap, small ones from shared blocks', () => {
+  const pool = createFloatPool();
+  const arrays = Array.from({ length: 40 }, (_, i) =>
+    i % 2 === 0 ? pool.zeros(1000 + i) : pool.copy(new Float32Array(1000 + i).fill(-1)),
+  );
   arrays.forEach((array, i) => {
     assert.equal(array.length, 1000 + i);
+    const expected = i % 2 === 0 ? 0 : -1;
     assert.ok(
-      array.every((x) => x === 0),
-      `array ${i} is zero-filled`,
+      array.every((x) => x === expected),
+      `array ${i} holds what it was made with`,
     );
     array.fill(i + 1);
   });
@@ -26,9 +29,14 @@ test('the pool hands out zero-filled arrays that never overlap, small ones from 
   );
   assert.equal(arrays[0].buffer, arrays[1].buffer, 'two small arrays share a block');
   assert.notEqual(arrays[0].buffer, arrays[39].buffer, 'a full block is followed by a new one');
-  const large = freshFloats(1 << 20);
+  const large = pool.zeros(1 << 20);
   assert.equal(large.byteOffset, 0);
   assert.equal(large.buffer.byteLength, 4 << 20, 'a large array has a buffer of its own');
+  const source = Float32Array.from({ length: 1 << 16 }, (_, i) => i);
+  const copied = pool.copy(source);
+  assert.notEqual(copied.buffer, source.buffer);
+  assert.equal(copied.buffer.byteLength, source.byteLength, 'a large copy has a buffer of its own');
+  assert.deepEqual(copied, source);
 });
 
 test('attention results cut from one block stay intact through later calls and refills', async () => {

@@ -122,7 +122,7 @@ export function createEngine(core) {
   /** @type {{ nq: number, nk: number, dk: number, dv: number, table: number } | null} */
   let prepared = null;
   // Where the results of each call go, unless it refills an earlier one.
-  const freshFloats = createFloatPool();
+  const pool = createFloatPool();
   /** @type {import('./index.js').LanguageModel | null} */
   let languageModel = null;
 
@@ -222,25 +222,26 @@ export function createEngine(core) {
       if (failure !== 0) throw new Error(core.UTF8ToString(failure));
 
       const total = withTrace ? lean + 3 * area : lean;
-      const fresh = reused ? null : freshFloats(total);
-      const result =
-        reused ?? viewsOnto(/** @type {Float32Array} */ (fresh), withTrace, area, lean);
       const start = addresses[table + SLOT.results] >> 2;
       const chunkRows = addresses[table + SLOT.chunkRows];
       if (chunkRows === nq) {
-        // One chunk holds every row, in the order of the result's own array.
-        if (fresh) fresh.set(heap.subarray(start, start + total));
-        else refill(result, heap, start, layout);
-      } else {
-        // Chunk by chunk, each copied out while it is still in cache.
-        const rows = { chunkRows, first: 0, count: chunkRows, nk, dv };
-        copyRows(result, heap, start, layout, rows);
-        for (rows.first = chunkRows; rows.first < nq; rows.first += chunkRows) {
-          const message = core._attn_attention_rows(rows.first);
-          if (message !== 0) throw new Error(core.UTF8ToString(message));
-          rows.count = Math.min(chunkRows, nq - rows.first);
-          copyRows(result, heap, start, layout, rows);
+        // One chunk holds every row, in the order of a result's own one array.
+        if (!reused) {
+          const copy = pool.copy(heap.subarray(start, start + total));
+          return /** @type {any} */ (viewsOnto(copy, withTrace, area, lean));
         }
+        refill(reused, heap, start, layout);
+        return /** @type {any} */ (reused);
+      }
+      // Chunk by chunk, each copied out while it is still in cache.
+      const result = reused ?? viewsOnto(pool.zeros(total), withTrace, area, lean);
+      const rows = { chunkRows, first: 0, count: chunkRows, nk, dv };
+      copyRows(result, heap, start, layout, rows);
+      for (rows.first = chunkRows; rows.first < nq; rows.first += chunkRows) {
+        const message = core._attn_attention_rows(rows.first);
+        if (message !== 0) throw new Error(core.UTF8ToString(message));
+        rows.count = Math.min(chunkRows, nq - rows.first);
+        copyRows(result, heap, start, layout, rows);
       }
       // (The declared overloads tell callers which of the two shapes they get.)
       return /** @type {any} */ (result);
