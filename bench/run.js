@@ -61,12 +61,13 @@ function flopsPerCall(n, d) {
 let checksum = 0;
 
 /**
- * Times a function as described at MIN_SECONDS.
+ * Warms a function up for WARMUP_CALLS calls and WARMUP_SECONDS, and sizes a batch of it to last
+ * about MIN_SECONDS / MIN_BATCHES.
  *
  * @param {() => { output: Float32Array }} call one attention call; its output feeds the checksum
- * @returns {{ usPerCall: number, calls: number }} median microseconds per call, timed calls
+ * @returns {number} calls per batch
  */
-function measure(call) {
+function warmUp(call) {
   let warmupCalls = 0;
   const warmupStart = performance.now();
   while (warmupCalls < WARMUP_CALLS || performance.now() - warmupStart < WARMUP_SECONDS * 1e3) {
@@ -74,18 +75,36 @@ function measure(call) {
     warmupCalls++;
   }
   const estimateMs = (performance.now() - warmupStart) / warmupCalls;
-  const perBatch = Math.max(1, Math.ceil(((MIN_SECONDS / MIN_BATCHES) * 1e3) / estimateMs));
+  return Math.max(1, Math.ceil(((MIN_SECONDS / MIN_BATCHES) * 1e3) / estimateMs));
+}
 
+/**
+ * Runs one batch of a function.
+ *
+ * @param {() => { output: Float32Array }} call
+ * @param {number} perBatch calls in the batch
+ * @returns {number} microseconds per call
+ */
+function timeBatch(call, perBatch) {
+  const batchStart = performance.now();
+  for (let c = 0; c < perBatch; c++) checksum += call().output[0];
+  return ((performance.now() - batchStart) * 1e3) / perBatch;
+}
+
+/**
+ * Times a function as described at MIN_SECONDS.
+ *
+ * @param {() => { output: Float32Array }} call one attention call; its output feeds the checksum
+ * @returns {{ usPerCall: number, calls: number }} median microseconds per call, timed calls
+ */
+function measure(call) {
+  const perBatch = warmUp(call);
   const perCallUs = [];
-  let calls = 0;
   const start = performance.now();
   while (perCallUs.length < MIN_BATCHES || performance.now() - start < MIN_SECONDS * 1e3) {
-    const batchStart = performance.now();
-    for (let c = 0; c < perBatch; c++) checksum += call().output[0];
-    perCallUs.push(((performance.now() - batchStart) * 1e3) / perBatch);
-    calls += perBatch;
+    perCallUs.push(timeBatch(call, perBatch));
   }
-  return { usPerCall: median(perCallUs), calls };
+  return { usPerCall: median(perCallUs), calls: perBatch * perCallUs.length };
 }
 
 /**
@@ -98,23 +117,14 @@ function measure(call) {
  * @returns {Record<string, { usPerCall: number, calls: number }>} the same keys
  */
 function measureInterleaved(calls) {
-  const entries = Object.entries(calls).map(([name, call]) => {
-    let warmupCalls = 0;
-    const warmupStart = performance.now();
-    while (warmupCalls < WARMUP_CALLS || performance.now() - warmupStart < WARMUP_SECONDS * 1e3) {
-      checksum += call().output[0];
-      warmupCalls++;
-    }
-    const estimateMs = (performance.now() - warmupStart) / warmupCalls;
-    const perBatch = Math.max(1, Math.ceil(((MIN_SECONDS / MIN_BATCHES) * 1e3) / estimateMs));
-    return { name, call, perBatch, perCallUs: /** @type {number[]} */ ([]) };
-  });
+  const entries = Object.entries(calls).map(([name, call]) => ({
+    name,
+    call,
+    perBatch: warmUp(call),
+    perCallUs: /** @type {number[]} */ ([]),
+  }));
   for (let round = 0; round < INTERLEAVED_ROUNDS; round++) {
-    for (const entry of entries) {
-      const batchStart = performance.now();
-      for (let c = 0; c < entry.perBatch; c++) checksum += entry.call().output[0];
-      entry.perCallUs.push(((performance.now() - batchStart) * 1e3) / entry.perBatch);
-    }
+    for (const entry of entries) entry.perCallUs.push(timeBatch(entry.call, entry.perBatch));
   }
   return Object.fromEntries(
     entries.map(({ name, perBatch, perCallUs }) => [

@@ -38,13 +38,14 @@ function resultLengths(layout, area, outputLength) {
 /**
  * Copies attention results from wasm memory into the arrays of a result: in one copy when those
  * arrays lie one after the other in one buffer, as a call returns them (checked, not assumed),
- * otherwise one copy per array. For when the chunk in wasm memory holds every query row.
+ * otherwise one copy per array (copyRows). For when the chunk in wasm memory holds every query row.
  * @param {Record<string, Float32Array>} into arrays of the right lengths (requireResultArrays)
  * @param {Float32Array} heap
  * @param {number} start the results' index in heap
  * @param {string[]} layout LEAN_LAYOUT or TRACE_LAYOUT
+ * @param {{ nq: number, nk: number, dv: number }} sizes
  */
-function refill(into, heap, start, layout) {
+function refill(into, heap, start, layout, { nq, nk, dv }) {
   const { buffer, byteOffset } = into.weights;
   let offset = 0;
   let contiguous = true;
@@ -55,13 +56,8 @@ function refill(into, heap, start, layout) {
   }
   if (contiguous) {
     new Float32Array(buffer, byteOffset, offset).set(heap.subarray(start, start + offset));
-    return;
-  }
-  let at = start;
-  for (const name of layout) {
-    const array = into[name];
-    array.set(heap.subarray(at, at + array.length));
-    at += array.length;
+  } else {
+    copyRows(into, heap, start, layout, { chunkRows: nq, first: 0, count: nq, nk, dv });
   }
 }
 
@@ -230,7 +226,7 @@ export function createEngine(core) {
           const copy = pool.copy(heap.subarray(start, start + total));
           return /** @type {any} */ (viewsOnto(copy, withTrace, area, lean));
         }
-        refill(reused, heap, start, layout);
+        refill(reused, heap, start, layout, { nq, nk, dv });
         return /** @type {any} */ (reused);
       }
       // Chunk by chunk, each copied out while it is still in cache.
