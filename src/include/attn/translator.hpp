@@ -1,0 +1,151 @@
+// The two English-to-German translation models of the lesson, after Bahdanau, Cho and Bengio
+// (2015): an RNN encoder-decoder that hands the decoder one fixed vector (their RNNencdec), and
+// one whose decoder attends over every encoder state at every step (RNNsearch). Forward and
+// backward, as a template on the scalar (float for training, double for the gradient checks;
+// instantiated in translator.cpp); conventions as in layers.hpp. docs/translation.md draws it.
+//
+// For an English sentence x_1 .. x_n (ids into the page's word vectors, unknown = their count):
+//   e_j = X[x_j]                                    (d_x)   X frozen, but for a learned row for
+//                                                           unknown words
+//   f_j = GRU_f(f_{j-1}, e_j),  b_j = GRU_b(b_{j+1}, e_j)   (H_e) each, from zero
+//   h_j = [f_j ; b_j]                               (2 H_e) the encoder state of word j
+//   s_0 = tanh([f_n ; b_1] W_init + b_init)         (H_d)   the decoder's start
+// For German output step t = 1 .. m + 1 (y_0 = <s>, y_{m+1} = </s>):
+//   fixed vector:  c_t = [f_n ; b_1]                         the same vector at every step
+//   attention:     e_tj = v . tanh(s_{t-1} W_a + h_j U_a + b_a),  alpha_t = softmax_j(e_t),
+//                  c_t = sum_j alpha_tj h_j                  (2 H_e)
+//   s_t = GRU_d(s_{t-1}, [D[y_{t-1}] ; c_t])        (H_d)   D the German embeddings (V, d_y)
+//   o_t = tanh([s_t ; c_t ; D[y_{t-1}]] W_o + b_o)  (d_y)
+//   p(y_t) = softmax(o_t D^T + b_out)               (V)     the output tied to D
+// The two models have the same layers but for the attention's W_a, U_a, b_a and v; the loss is the
+// mean cross-entropy of every German word and end marker of the batch (teacher forcing).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "attn/attention_grad.hpp"
+#include "attn/gru.hpp"
+#include "attn/layers.hpp"
+
+namespace attn {
+
+enum class Bridge { fixed_vector, attention };
+
+// "fixed-vector" or "attention".
+const char* bridge_name(Bridge bridge);
+
+// The German vocabulary's first four ids.
+constexpr int kTargetPadding = 0;
+constexpr int kTargetStart = 1;    // <s>, the decoder's first input
+constexpr int kTargetEnd = 2;      // </s>, written last
+constexpr int kTargetUnknown = 3;  // <unk>, any word outside the vocabulary
+
+// The longest English input and German output a model handles, in tokens (German: with </s>).
+constexpr int kMaxTranslationLength = 128;
+
+struct TranslatorConfig {
+  Bridge bridge = Bridge::attention;
+  int source_words = 0;     // rows of the word vectors X; id source_words is the unknown word
+  int source_width = 100;   // d_x, their width
+  int target_words = 0;     // V, German vocabulary with its four special ids
+  int target_width = 64;    // d_y
+  int encoder_state = 128;  // H_e, each direction
+  int decoder_state = 256;  // H_d
+  int attention = 128;      // d_a, the width of e_tj's tanh (attention model only)
+  std::uint64_t seed = 1;   // initial weights
+};
+
+// Throws InvalidArgument unless every width is in [1, 4096], source_words >= 1 and
+// target_words > 4.
+void check_translator_config(const TranslatorConfig& config);
+
+// Sentence pairs for a step, padded: English ids time-major (row j B + b is word j of pair b) and
+// German ids without <s> or </s>.
+struct TranslationBatch {
+  std::vector<std::vector<int>> sources;  // (B) English ids, 1 .. kMaxTranslationLength each
+  std::vector<std::vector<int>> targets;  // (B) German ids, 0 .. kMaxTranslationLength - 1 each
+};
+
+template <typename T>
+struct TranslatorDecoderStep {
+  std::vector<AttentionPass<T>> attention;  // per active sequence (attention model)
+  std::vector<int> attended;                // the sequence of each attention pass
+  LinearPass<T> query;                      // (B, d_a) s_{t-1} W_a (attention model)
+  MatrixT<T> context;                       // (B, 2 H_e) c_t
+  LinearPass<T> input;                      // (B, 3 H_d) [D y ; c_t] W_x + b_x
+  GruStepPass<T> cell;                      // s_t: (B, H_d)
+};
+
+// What one forward pass computed that the backward pass needs, and what callers read.
+template <typename T>
+struct TranslatorPass {
+  int batch = 0, source_steps = 0, target_steps = 0;
+  std::vector<int> source_lengths;       // (B) n
+  std::vector<int> target_lengths;       // (B) m + 1 (with </s>)
+  std::vector<int> source_ids;           // (n_max B) time-major, unknown words included
+  MatrixT<T> embedded;                   // (n_max B, d_x) e_j, zero at padding
+  GruSequencePass<T> forward, backward;  // the encoder's two directions
+  MatrixT<T> summary;                    // (B, 2 H_e) [f_n ; b_1]
+  LinearPass<T> init_linear;             // (B, H_d)
+  TanhPass<T> init;                      // s_0: (B, H_d)
+  std::vector<MatrixT<T>> states;        // per pair: h (n, 2 H_e)
+  std::vector<LinearPass<T>> keys;       // per pair: (n, d_a) h U_a + b_a (attention model)
+  EmbeddingPass<T> target_embedding;     // (m_max B, d_y) D[y_{t-1}], time-major
+  std::vector<TranslatorDecoderStep<T>> steps;
+  LinearPass<T> output_linear;  // (m_max B, d_y) from [s ; c ; D y]
+  TanhPass<T> output;           // o: (m_max B, d_y)
+  LinearPass<T> logits;         // (m_max B, V) o D^T + b_out, before the loss
+  std::vector<int> labels;      // (m_max B) y_t, or kIgnoredTarget past the end
+  MatrixT<T> d_logits;          // (m_max B, V) dL/dlogits
+  T loss = 0;                   // mean cross-entropy per German token and </s>
+  int counted = 0;              // tokens the loss counts
+};
+
+// A translation the model wrote greedily, with the attention weights of each word written.
+struct Translation {
+  std::vector<int> words;     // German ids, without </s>
+  Matrix weights;             // (words + 1, n) row t = alpha_t (the last row: </s>); for the fixed
+                              // vector model (words + 1, 0)
+  float log_probability = 0;  // of the words and </s>, natural log
+};
+
+template <typename T>
+class Translator {
+ public:
+  // word_vectors: (source_words, source_width), frozen. Seeded initial weights, the same numbers
+  // for float and double. Throws InvalidArgument as check_translator_config does, or when the
+  // word vectors do not have the configured shape.
+  Translator(const TranslatorConfig& config, MatrixT<T> word_vectors);
+
+  // Teacher-forced pass over a batch. Throws InvalidArgument on an empty batch, a sentence of 0
+  // or more than kMaxTranslationLength tokens (German: with </s>), or an id out of range.
+  TranslatorPass<T> forward(const TranslationBatch& batch) const;
+
+  // Adds dL/d(every parameter) for the pass's loss into the parameters' gradients.
+  void backward(const TranslatorPass<T>& pass);
+
+  // Writes greedily, one word at a time, the likeliest word given those before, until </s> or
+  // max_words words. Throws InvalidArgument on an empty or too long source, or an id out of range.
+  Translation translate(const std::vector<int>& source, int max_words) const;
+
+  void zero_grad();
+  // The trainable parameters, in a fixed order (stable pointers into this model).
+  std::vector<Parameter<T>*> parameters();
+  const TranslatorConfig& config() const { return config_; }
+  const MatrixT<T>& word_vectors() const { return word_vectors_; }
+
+ private:
+  MatrixT<T> embed_sources(const std::vector<int>& ids) const;
+
+  TranslatorConfig config_;
+  MatrixT<T> word_vectors_;  // (source_words, d_x) frozen
+  Parameter<T> unknown_;     // (1, d_x) the unknown English word's learned vector
+  GruParameters<T> encoder_forward_, encoder_backward_, decoder_;
+  Parameter<T> init_w_, init_b_;                    // (2 H_e, H_d), (1, H_d)
+  Parameter<T> query_w_, key_w_, key_b_, score_v_;  // attention model only
+  Parameter<T> target_embedding_;                   // D: (V, d_y)
+  Parameter<T> output_w_, output_b_, logit_b_;      // (H_d + 2 H_e + d_y, d_y) ...
+};
+
+}  // namespace attn

@@ -1,0 +1,443 @@
+#include "attn/translator.hpp"
+
+#include <cmath>
+#include <limits>
+#include <string>
+#include <utility>
+
+#include "attn/loss.hpp"
+#include "attn/random.hpp"
+#include "checks.hpp"
+#include "ordered_math.hpp"
+
+namespace attn {
+namespace {
+
+constexpr const char* kWhere = "translator";
+
+// A (rows, cols) weight used as X W, uniform in +-sqrt(3 / rows) (variance 1 / fan_in), drawn in
+// double from `seed` and rounded to float first, so that float and double models start alike.
+template <typename T>
+MatrixT<T> uniform_weight(int rows, int cols, double limit, std::uint64_t seed) {
+  Rng rng(seed);
+  MatrixT<T> m(rows, cols);
+  for (Eigen::Index i = 0; i < m.size(); ++i) {
+    m.data()[i] = static_cast<T>(static_cast<float>((2 * rng.uniform() - 1) * limit));
+  }
+  return m;
+}
+
+template <typename T>
+MatrixT<T> fan_in_weight(int rows, int cols, std::uint64_t seed) {
+  return uniform_weight<T>(rows, cols, std::sqrt(3.0 / rows), seed);
+}
+
+void check_width(const char* name, int value) {
+  if (value < 1 || value > 4096) {
+    detail::fail(kWhere,
+                 std::string(name) + " must be between 1 and 4096, got " + std::to_string(value));
+  }
+}
+
+// Each sentence's length and ids, against the limits and the vocabularies.
+// side names the sentence in messages; its length must lie in [shortest, longest] and its ids in
+// [lowest_id, highest_id].
+void check_sentence(const char* side, size_t index, const std::vector<int>& ids, long shortest,
+                    long longest, int lowest_id, int highest_id) {
+  const auto length = static_cast<long>(ids.size());
+  if (length < shortest || length > longest) {
+    detail::fail(kWhere, std::string(side) + " " + std::to_string(index) + " has " +
+                             std::to_string(length) + " tokens; it needs " +
+                             std::to_string(shortest) + " to " + std::to_string(longest));
+  }
+  for (size_t i = 0; i < ids.size(); ++i) {
+    if (ids[i] < lowest_id || ids[i] > highest_id) {
+      detail::fail(kWhere, std::string(side) + " " + std::to_string(index) + " has id " +
+                               std::to_string(ids[i]) + " at " + std::to_string(i) + ", outside " +
+                               std::to_string(lowest_id) + ".." + std::to_string(highest_id));
+    }
+  }
+}
+
+// [a ; b] side by side: (n, p) and (n, q) -> (n, p + q).
+template <typename T>
+MatrixT<T> beside(const MatrixT<T>& a, const MatrixT<T>& b) {
+  MatrixT<T> out(a.rows(), a.cols() + b.cols());
+  out << a, b;
+  return out;
+}
+
+}  // namespace
+
+const char* bridge_name(Bridge bridge) {
+  return bridge == Bridge::attention ? "attention" : "fixed-vector";
+}
+
+void check_translator_config(const TranslatorConfig& c) {
+  check_width("source_width", c.source_width);
+  check_width("target_width", c.target_width);
+  check_width("encoder_state", c.encoder_state);
+  check_width("decoder_state", c.decoder_state);
+  check_width("attention", c.attention);
+  if (c.source_words < 1 || c.source_words > (1 << 24)) {
+    detail::fail(kWhere,
+                 "source_words must be between 1 and 2^24, got " + std::to_string(c.source_words));
+  }
+  if (c.target_words <= kTargetUnknown + 1 || c.target_words > (1 << 20)) {
+    detail::fail(kWhere,
+                 "target_words must be between 5 and 2^20 (four special ids and at "
+                 "least one word), got " +
+                     std::to_string(c.target_words));
+  }
+}
+
+template <typename T>
+Translator<T>::Translator(const TranslatorConfig& config, MatrixT<T> word_vectors)
+    : config_(config), word_vectors_(std::move(word_vectors)) {
+  check_translator_config(config_);
+  if (word_vectors_.rows() != config_.source_words ||
+      word_vectors_.cols() != config_.source_width) {
+    detail::fail(
+        kWhere, "the word vectors are " + shape_of(word_vectors_.rows(), word_vectors_.cols()) +
+                    " but the config says " + shape_of(config_.source_words, config_.source_width));
+  }
+  const int d_x = config_.source_width, d_y = config_.target_width, h_e = config_.encoder_state,
+            h_d = config_.decoder_state, d_a = config_.attention;
+  // Every parameter draws from its own seed, derived from the model's in a fixed order, so that
+  // the two models share every weight they have in common.
+  const std::uint64_t s = config_.seed * 1000;
+  unknown_ = Parameter<T>("unknown", MatrixT<T>::Zero(1, d_x));
+  encoder_forward_ = make_gru_parameters<T>("encoder_forward", d_x, h_e, s + 1);
+  encoder_backward_ = make_gru_parameters<T>("encoder_backward", d_x, h_e, s + 2);
+  decoder_ = make_gru_parameters<T>("decoder", d_y + 2 * h_e, h_d, s + 3);
+  init_w_ = Parameter<T>("init_w", fan_in_weight<T>(2 * h_e, h_d, s + 4));
+  init_b_ = Parameter<T>("init_b", MatrixT<T>::Zero(1, h_d));
+  target_embedding_ =
+      Parameter<T>("target_embedding", uniform_weight<T>(config_.target_words, d_y, 0.1, s + 5));
+  output_w_ = Parameter<T>("output_w", fan_in_weight<T>(h_d + 2 * h_e + d_y, d_y, s + 6));
+  output_b_ = Parameter<T>("output_b", MatrixT<T>::Zero(1, d_y));
+  logit_b_ = Parameter<T>("logit_b", MatrixT<T>::Zero(1, config_.target_words));
+  if (config_.bridge == Bridge::attention) {
+    query_w_ = Parameter<T>("query_w", fan_in_weight<T>(h_d, d_a, s + 7));
+    key_w_ = Parameter<T>("key_w", fan_in_weight<T>(2 * h_e, d_a, s + 8));
+    key_b_ = Parameter<T>("key_b", MatrixT<T>::Zero(1, d_a));
+    score_v_ = Parameter<T>("score_v", fan_in_weight<T>(d_a, 1, s + 9).transpose());
+  }
+}
+
+template <typename T>
+std::vector<Parameter<T>*> Translator<T>::parameters() {
+  std::vector<Parameter<T>*> all{&unknown_};
+  for (GruParameters<T>* g : {&encoder_forward_, &encoder_backward_, &decoder_}) {
+    for (Parameter<T>* p : {&g->w_x, &g->b_x, &g->w_h, &g->b_h}) all.push_back(p);
+  }
+  for (Parameter<T>* p :
+       {&init_w_, &init_b_, &target_embedding_, &output_w_, &output_b_, &logit_b_}) {
+    all.push_back(p);
+  }
+  if (config_.bridge == Bridge::attention) {
+    for (Parameter<T>* p : {&query_w_, &key_w_, &key_b_, &score_v_}) all.push_back(p);
+  }
+  return all;
+}
+
+template <typename T>
+void Translator<T>::zero_grad() {
+  for (Parameter<T>* p : parameters()) p->zero_grad();
+}
+
+// ids: (N), -1 for padding -> (N, d_x) rows of X, the unknown row for id source_words, zero for
+// padding.
+template <typename T>
+MatrixT<T> Translator<T>::embed_sources(const std::vector<int>& ids) const {
+  MatrixT<T> e = MatrixT<T>::Zero(static_cast<Eigen::Index>(ids.size()), config_.source_width);
+  for (size_t i = 0; i < ids.size(); ++i) {
+    const auto r = static_cast<Eigen::Index>(i);
+    if (ids[i] == config_.source_words) {
+      e.row(r) = unknown_.value.row(0);
+    } else if (ids[i] >= 0) {
+      e.row(r) = word_vectors_.row(ids[i]);
+    }
+  }
+  return e;
+}
+
+template <typename T>
+TranslatorPass<T> Translator<T>::forward(const TranslationBatch& batch) const {
+  const int n_pairs = static_cast<int>(batch.sources.size());
+  if (n_pairs < 1 || batch.targets.size() != batch.sources.size()) {
+    detail::fail(kWhere, "a batch needs at least one pair and as many targets as sources, got " +
+                             std::to_string(batch.sources.size()) + " sources and " +
+                             std::to_string(batch.targets.size()) + " targets");
+  }
+  TranslatorPass<T> pass;
+  pass.batch = n_pairs;
+  for (int b = 0; b < n_pairs; ++b) {
+    check_sentence("source", b, batch.sources[b], 1, kMaxTranslationLength, 0,
+                   config_.source_words);
+    check_sentence("target", b, batch.targets[b], 0, kMaxTranslationLength - 1, kTargetEnd + 1,
+                   config_.target_words - 1);
+    pass.source_lengths.push_back(static_cast<int>(batch.sources[b].size()));
+    pass.target_lengths.push_back(static_cast<int>(batch.targets[b].size()) + 1);
+    pass.source_steps = std::max(pass.source_steps, pass.source_lengths.back());
+    pass.target_steps = std::max(pass.target_steps, pass.target_lengths.back());
+  }
+  const Eigen::Index n_b = n_pairs, h_e = config_.encoder_state;
+  const bool attend = config_.bridge == Bridge::attention;
+
+  // 1. English words, time-major, then both directions of the encoder from zero states.
+  pass.source_ids.assign(static_cast<size_t>(pass.source_steps) * n_pairs, -1);
+  for (int b = 0; b < n_pairs; ++b) {
+    for (int j = 0; j < pass.source_lengths[b]; ++j) {
+      pass.source_ids[static_cast<size_t>(j) * n_pairs + b] = batch.sources[b][j];
+    }
+  }
+  pass.embedded = embed_sources(pass.source_ids);
+  const MatrixT<T> zero_state = MatrixT<T>::Zero(n_b, h_e);
+  pass.forward =
+      gru_sequence_forward(pass.embedded, pass.source_lengths, false, encoder_forward_, zero_state);
+  pass.backward =
+      gru_sequence_forward(pass.embedded, pass.source_lengths, true, encoder_backward_, zero_state);
+
+  // 2. The summary [f_n ; b_1] starts the decoder (and is the fixed vector's only context).
+  pass.summary = beside(pass.forward.last, pass.backward.last);
+  pass.init_linear = linear_forward(pass.summary, init_w_, &init_b_);
+  pass.init = tanh_forward(pass.init_linear.y);
+
+  // 3. Each pair's encoder states h_j = [f_j ; b_j], and their keys h_j U_a + b_a.
+  pass.states.resize(static_cast<size_t>(n_pairs));
+  if (attend) pass.keys.resize(static_cast<size_t>(n_pairs));
+  for (int b = 0; b < n_pairs; ++b) {
+    MatrixT<T>& h = pass.states[static_cast<size_t>(b)];
+    h.resize(pass.source_lengths[b], 2 * h_e);
+    for (int j = 0; j < pass.source_lengths[b]; ++j) {
+      h.row(j) << pass.forward.states.row(j * n_b + b), pass.backward.states.row(j * n_b + b);
+    }
+    if (attend) pass.keys[static_cast<size_t>(b)] = linear_forward(h, key_w_, &key_b_);
+  }
+
+  // 4. The decoder's inputs <s> y_1 .. y_m and labels y_1 .. y_m </s>, time-major.
+  const int m_steps = pass.target_steps;
+  std::vector<int> inputs(static_cast<size_t>(m_steps) * n_pairs, kTargetPadding);
+  pass.labels.assign(inputs.size(), kIgnoredTarget);
+  for (int b = 0; b < n_pairs; ++b) {
+    const std::vector<int>& y = batch.targets[b];
+    for (int t = 0; t < pass.target_lengths[b]; ++t) {
+      const size_t row = static_cast<size_t>(t) * n_pairs + b;
+      inputs[row] = t == 0 ? kTargetStart : y[t - 1];
+      pass.labels[row] = t < static_cast<int>(y.size()) ? y[t] : kTargetEnd;
+    }
+  }
+  pass.target_embedding = embedding_forward(inputs, target_embedding_, kTargetPadding);
+
+  // 5. The decoder, a step at a time: c_t from s_{t-1}, then s_t from [D y_{t-1} ; c_t].
+  MatrixT<T> s = pass.init.y;
+  pass.steps.resize(static_cast<size_t>(m_steps));
+  for (int t = 0; t < m_steps; ++t) {
+    TranslatorDecoderStep<T>& step = pass.steps[static_cast<size_t>(t)];
+    std::vector<unsigned char> active(static_cast<size_t>(n_pairs));
+    for (int b = 0; b < n_pairs; ++b) active[b] = t < pass.target_lengths[b] ? 1 : 0;
+    if (attend) {
+      step.query = linear_forward<T>(s, query_w_, nullptr);
+      step.context = MatrixT<T>::Zero(n_b, 2 * h_e);
+      AttentionGradOptions options;
+      options.scoring = Scoring::additive;
+      for (int b = 0; b < n_pairs; ++b) {
+        if (!active[b]) continue;
+        step.attention.push_back(
+            attention_forward<T>(step.query.y.row(b), pass.keys[static_cast<size_t>(b)].y,
+                                 pass.states[static_cast<size_t>(b)], options, &score_v_));
+        step.attended.push_back(b);
+        step.context.row(b) = step.attention.back().output.row(0);
+      }
+    } else {
+      step.context = pass.summary;
+    }
+    step.input = linear_forward(
+        beside<T>(pass.target_embedding.y.middleRows(static_cast<Eigen::Index>(t) * n_b, n_b),
+                  step.context),
+        decoder_.w_x, &decoder_.b_x);
+    step.cell = gru_step_forward(step.input.y, std::move(s), decoder_, active);
+    s = step.cell.h;
+  }
+
+  // 6. Every step's output at once: o = tanh([s ; c ; D y] W_o + b_o), logits o D^T + b_out.
+  const Eigen::Index h_d = config_.decoder_state, d_y = config_.target_width;
+  MatrixT<T> joined(static_cast<Eigen::Index>(m_steps) * n_b, h_d + 2 * h_e + d_y);
+  for (int t = 0; t < m_steps; ++t) {
+    const TranslatorDecoderStep<T>& step = pass.steps[static_cast<size_t>(t)];
+    auto rows = joined.middleRows(static_cast<Eigen::Index>(t) * n_b, n_b);
+    rows.leftCols(h_d) = step.cell.h;
+    rows.middleCols(h_d, 2 * h_e) = step.context;
+    rows.rightCols(d_y) =
+        pass.target_embedding.y.middleRows(static_cast<Eigen::Index>(t) * n_b, n_b);
+  }
+  pass.output_linear = linear_forward(std::move(joined), output_w_, &output_b_);
+  pass.output = tanh_forward(pass.output_linear.y);
+  MatrixT<T> logits = detail::product_transposed(pass.output.y, target_embedding_.value);
+  logits.rowwise() += logit_b_.value.row(0);
+  const T total = softmax_cross_entropy_in_place(logits, pass.labels, T(1), &pass.counted);
+  pass.loss = total / static_cast<T>(pass.counted);
+  pass.d_logits = std::move(logits);
+  return pass;
+}
+
+template <typename T>
+void Translator<T>::backward(const TranslatorPass<T>& pass) {
+  const Eigen::Index n_b = pass.batch, h_e = config_.encoder_state, h_d = config_.decoder_state,
+                     d_y = config_.target_width;
+  const bool attend = config_.bridge == Bridge::attention;
+  const int m_steps = pass.target_steps;
+
+  // 6. The output layer: the tied D gets the logits' share here and the inputs' share below.
+  const MatrixT<T> d_o = detail::product(pass.d_logits, target_embedding_.value);
+  detail::add_transposed_product(target_embedding_.grad, pass.d_logits, pass.output.y);
+  detail::add_column_sums(logit_b_.grad, pass.d_logits);
+  const MatrixT<T> d_joined =
+      linear_backward(pass.output_linear, tanh_backward(pass.output, d_o), output_w_, &output_b_);
+  MatrixT<T> d_inputs = d_joined.rightCols(d_y);  // (m_max B, d_y) dL/dD[y_{t-1}]
+
+  // 5. The decoder in reverse: ds collects what s_t feeds (the output, the next step's cell and
+  // its query).
+  std::vector<MatrixT<T>> d_states(pass.states.size()), d_keys(pass.keys.size());
+  for (size_t b = 0; b < pass.states.size(); ++b) {
+    d_states[b] = MatrixT<T>::Zero(pass.states[b].rows(), pass.states[b].cols());
+    if (attend) d_keys[b] = MatrixT<T>::Zero(pass.states[b].rows(), config_.attention);
+  }
+  MatrixT<T> d_summary = MatrixT<T>::Zero(n_b, 2 * h_e);
+  MatrixT<T> ds = MatrixT<T>::Zero(n_b, h_d), d_gx;
+  for (int t = m_steps - 1; t >= 0; --t) {
+    const TranslatorDecoderStep<T>& step = pass.steps[static_cast<size_t>(t)];
+    const Eigen::Index first = static_cast<Eigen::Index>(t) * n_b;
+    ds += d_joined.block(first, 0, n_b, h_d);
+    MatrixT<T> ds_prev = gru_step_backward(step.cell, ds, decoder_, &d_gx);
+    const MatrixT<T> d_in = linear_backward(step.input, d_gx, decoder_.w_x, &decoder_.b_x);
+    d_inputs.middleRows(first, n_b) += d_in.leftCols(d_y);
+    const MatrixT<T> dc = d_in.rightCols(2 * h_e) + d_joined.block(first, h_d, n_b, 2 * h_e);
+    if (attend) {
+      MatrixT<T> dq = MatrixT<T>::Zero(n_b, config_.attention);
+      for (size_t a = 0; a < step.attention.size(); ++a) {
+        const auto b = static_cast<size_t>(step.attended[a]);
+        const AttentionGradients<T> g =
+            attention_backward(step.attention[a], MatrixT<T>(dc.row(step.attended[a])), &score_v_);
+        dq.row(step.attended[a]) = g.dq.row(0);
+        d_keys[b] += g.dk;
+        d_states[b] += g.dv;
+      }
+      ds_prev += linear_backward<T>(step.query, dq, query_w_, nullptr);
+    } else {
+      d_summary += dc;
+    }
+    ds = std::move(ds_prev);
+  }
+
+  // 4. The German inputs' embeddings.
+  embedding_backward(pass.target_embedding, d_inputs, target_embedding_, kTargetPadding);
+
+  // 2. s_0 = tanh([f_n ; b_1] W_init + b_init).
+  d_summary += linear_backward(pass.init_linear, tanh_backward(pass.init, ds), init_w_, &init_b_);
+
+  // 3. Keys back onto the encoder states, and the states back into the two directions.
+  const Eigen::Index n_rows = static_cast<Eigen::Index>(pass.source_steps) * n_b;
+  MatrixT<T> d_forward = MatrixT<T>::Zero(n_rows, h_e), d_backward = MatrixT<T>::Zero(n_rows, h_e);
+  for (size_t b = 0; b < pass.states.size(); ++b) {
+    if (attend) d_states[b] += linear_backward(pass.keys[b], d_keys[b], key_w_, &key_b_);
+    for (Eigen::Index j = 0; j < d_states[b].rows(); ++j) {
+      const Eigen::Index row = j * n_b + static_cast<Eigen::Index>(b);
+      d_forward.row(row) = d_states[b].row(j).leftCols(h_e);
+      d_backward.row(row) = d_states[b].row(j).rightCols(h_e);
+    }
+  }
+
+  // 1. Both directions, then the learned unknown-word vector (the word vectors are frozen).
+  MatrixT<T> d_embedded = gru_sequence_backward<T>(
+      pass.forward, d_forward, MatrixT<T>(d_summary.leftCols(h_e)), encoder_forward_, nullptr);
+  d_embedded += gru_sequence_backward<T>(
+      pass.backward, d_backward, MatrixT<T>(d_summary.rightCols(h_e)), encoder_backward_, nullptr);
+  for (size_t i = 0; i < pass.source_ids.size(); ++i) {
+    if (pass.source_ids[i] == config_.source_words) {
+      unknown_.grad.row(0) += d_embedded.row(static_cast<Eigen::Index>(i));
+    }
+  }
+}
+
+template <typename T>
+Translation Translator<T>::translate(const std::vector<int>& source, int max_words) const {
+  check_sentence("source", 0, source, 1, kMaxTranslationLength, 0, config_.source_words);
+  if (max_words < 0 || max_words >= kMaxTranslationLength) {
+    detail::fail(kWhere, "max_words must be between 0 and " +
+                             std::to_string(kMaxTranslationLength - 1) + ", got " +
+                             std::to_string(max_words));
+  }
+  const auto n = static_cast<Eigen::Index>(source.size());
+  const Eigen::Index h_e = config_.encoder_state;
+  const bool attend = config_.bridge == Bridge::attention;
+
+  // The encoder as in forward, for one sentence.
+  const MatrixT<T> embedded = embed_sources(source);
+  const std::vector<int> length{static_cast<int>(n)};
+  const MatrixT<T> zero_state = MatrixT<T>::Zero(1, h_e);
+  const auto fwd = gru_sequence_forward(embedded, length, false, encoder_forward_, zero_state);
+  const auto bwd = gru_sequence_forward(embedded, length, true, encoder_backward_, zero_state);
+  const MatrixT<T> summary = beside(fwd.last, bwd.last);
+  const MatrixT<T> h = beside(fwd.states, bwd.states);
+  MatrixT<T> s = tanh_forward(linear_forward(summary, init_w_, &init_b_).y).y;
+  MatrixT<T> keys;
+  if (attend) keys = linear_forward(h, key_w_, &key_b_).y;
+
+  Translation out;
+  std::vector<MatrixT<T>> weight_rows;
+  AttentionGradOptions options;
+  options.scoring = Scoring::additive;
+  int previous = kTargetStart;
+  double log_probability = 0;
+  for (int t = 0; t <= max_words; ++t) {
+    MatrixT<T> context = summary;
+    if (attend) {
+      const AttentionPass<T> a = attention_forward<T>(linear_forward<T>(s, query_w_, nullptr).y,
+                                                      keys, h, options, &score_v_);
+      context = a.output;
+      weight_rows.push_back(a.weights);
+    }
+    const MatrixT<T> y = target_embedding_.value.row(previous);
+    const MatrixT<T> gx = linear_forward(beside(y, context), decoder_.w_x, &decoder_.b_x).y;
+    s = gru_step_forward(gx, std::move(s), decoder_).h;
+    MatrixT<T> joined(1, s.cols() + context.cols() + y.cols());
+    joined << s, context, y;
+    const MatrixT<T> o = tanh_forward(linear_forward(joined, output_w_, &output_b_).y).y;
+    MatrixT<T> logits = detail::product_transposed(o, target_embedding_.value);
+    logits += logit_b_.value;
+    // The likeliest word, never padding or <s>; the first of equal ones. After max_words words
+    // the step can only end the sentence.
+    int best = kTargetEnd;
+    if (t < max_words) {
+      for (int v = kTargetEnd; v < config_.target_words; ++v) {
+        if (logits(0, v) > logits(0, best)) best = v;
+      }
+    }
+    // log p(best) = logit - log sum exp(logits), over every id the model can write.
+    T top = logits(0, kTargetEnd);
+    for (int v = kTargetEnd; v < config_.target_words; ++v) top = std::max(top, logits(0, v));
+    double total = 0;
+    for (int v = kTargetEnd; v < config_.target_words; ++v) {
+      total += std::exp(static_cast<double>(logits(0, v) - top));
+    }
+    log_probability += static_cast<double>(logits(0, best) - top) - std::log(total);
+    if (best == kTargetEnd) break;
+    out.words.push_back(best);
+    previous = best;
+  }
+  const auto rows = static_cast<Eigen::Index>(weight_rows.size());
+  out.weights.resize(attend ? rows : static_cast<Eigen::Index>(out.words.size()) + 1,
+                     attend ? n : 0);
+  for (Eigen::Index r = 0; r < rows; ++r) {
+    out.weights.row(r) = weight_rows[static_cast<size_t>(r)].row(0).template cast<float>();
+  }
+  out.log_probability = static_cast<float>(log_probability);
+  return out;
+}
+
+template class Translator<float>;
+template class Translator<double>;
+
+}  // namespace attn

@@ -1,0 +1,148 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "attn/translator.hpp"
+#include "gradient_check.hpp"
+
+using attn::Bridge;
+using test::MatD;
+
+namespace {
+
+// A tiny model of either kind: 6 English words of width 3 (id 6 unknown), 8 German ids (4 special),
+// states of 2 a direction and 3 in the decoder.
+attn::TranslatorConfig tiny_config(Bridge bridge) {
+  attn::TranslatorConfig c;
+  c.bridge = bridge;
+  c.source_words = 6;
+  c.source_width = 3;
+  c.target_words = 8;
+  c.target_width = 3;
+  c.encoder_state = 2;
+  c.decoder_state = 3;
+  c.attention = 2;
+  c.seed = 5;
+  return c;
+}
+
+template <typename T>
+attn::Translator<T> tiny_model(Bridge bridge) {
+  return attn::Translator<T>(tiny_config(bridge), test::random_d(6, 3, 40).cast<T>());
+}
+
+// Two pairs of different lengths, with an unknown English word (6) and an unknown German one (3).
+attn::TranslationBatch tiny_batch() {
+  attn::TranslationBatch batch;
+  batch.sources = {{0, 4, 6, 2}, {5, 1}};
+  batch.targets = {{4, 7, 3}, {6}};
+  return batch;
+}
+
+}  // namespace
+
+TEST_CASE("translator: every parameter's gradient matches central differences", "[translator]") {
+  for (const Bridge bridge : {Bridge::fixed_vector, Bridge::attention}) {
+    INFO(attn::bridge_name(bridge));
+    auto model = tiny_model<double>(bridge);
+    // Start the zero-initialised vectors away from zero, so that every path carries a gradient.
+    for (auto* p : model.parameters()) {
+      if (p->value.isZero(0)) p->value = test::random_d(p->value.rows(), p->value.cols(), 41) * 0.3;
+    }
+    const attn::TranslationBatch batch = tiny_batch();
+    model.zero_grad();
+    model.backward(model.forward(batch));
+    auto loss = [&] { return model.forward(batch).loss; };
+    for (auto* p : model.parameters()) {
+      const MatD analytic = p->grad;
+      test::check_gradient(p->name, p->value, analytic, loss);
+    }
+  }
+}
+
+TEST_CASE("translator: a pair's loss does not depend on the pairs padded beside it",
+          "[translator]") {
+  for (const Bridge bridge : {Bridge::fixed_vector, Bridge::attention}) {
+    INFO(attn::bridge_name(bridge));
+    const auto model = tiny_model<double>(bridge);
+    const attn::TranslationBatch both = tiny_batch();
+    attn::TranslationBatch first, second;
+    first.sources = {both.sources[0]};
+    first.targets = {both.targets[0]};
+    second.sources = {both.sources[1]};
+    second.targets = {both.targets[1]};
+    const auto pass = model.forward(both);
+    const auto a = model.forward(first), b = model.forward(second);
+    CHECK(pass.counted == 6);  // 3 + 1 words and two end markers
+    // The batch's mean over 6 tokens = (4 a + 2 b) / 6.
+    CHECK(pass.loss == Approx((a.loss * 4 + b.loss * 2) / 6).epsilon(1e-12));
+  }
+}
+
+TEST_CASE("translator: a translation's attention rows are distributions over the English words",
+          "[translator]") {
+  const auto model = tiny_model<float>(Bridge::attention);
+  const attn::Translation out = model.translate({0, 3, 6, 2, 1}, 9);
+  CHECK(out.words.size() <= 9);
+  REQUIRE(out.weights.rows() == static_cast<long>(out.words.size()) + 1);
+  REQUIRE(out.weights.cols() == 5);
+  for (long t = 0; t < out.weights.rows(); ++t) {
+    CHECK(out.weights.row(t).sum() == Approx(1).epsilon(1e-5));
+    CHECK(out.weights.row(t).minCoeff() >= 0);
+  }
+  for (const int w : out.words) {
+    CHECK(w > attn::kTargetEnd);
+    CHECK(w < 8);
+  }
+  CHECK(out.log_probability <= 0);
+  const attn::Translation none = model.translate({0}, 0);
+  CHECK(none.words.empty());
+  CHECK(none.weights.rows() == 1);
+}
+
+TEST_CASE("translator: the fixed vector model gives no weights, the same way every time",
+          "[translator]") {
+  const auto model = tiny_model<float>(Bridge::fixed_vector);
+  const attn::Translation a = model.translate({4, 4, 1}, 12), b = model.translate({4, 4, 1}, 12);
+  CHECK(a.words == b.words);
+  CHECK(a.weights.cols() == 0);
+  CHECK(a.weights.rows() == static_cast<long>(a.words.size()) + 1);
+}
+
+TEST_CASE("translator: both models share every weight they have in common", "[translator]") {
+  auto fixed = tiny_model<float>(Bridge::fixed_vector);
+  auto attending = tiny_model<float>(Bridge::attention);
+  const auto f = fixed.parameters(), a = attending.parameters();
+  REQUIRE(a.size() == f.size() + 4);
+  for (size_t i = 0; i < f.size(); ++i) {
+    CHECK(f[i]->name == a[i]->name);
+    CHECK(f[i]->value == a[i]->value);
+  }
+}
+
+TEST_CASE("translator: sentences and ids out of range are named", "[translator]") {
+  const auto model = tiny_model<double>(Bridge::attention);
+  attn::TranslationBatch batch = tiny_batch();
+  batch.sources[1] = {};
+  CHECK_THROWS_WITH(model.forward(batch), Catch::Contains("source 1 has 0 tokens"));
+  batch = tiny_batch();
+  batch.sources[0][2] = 7;
+  CHECK_THROWS_WITH(model.forward(batch), Catch::Contains("source 0 has id 7 at 2, outside 0..6"));
+  batch = tiny_batch();
+  batch.targets[1] = {1};
+  CHECK_THROWS_WITH(model.forward(batch), Catch::Contains("target 1 has id 1 at 0, outside 3..7"));
+  batch = tiny_batch();
+  batch.targets.pop_back();
+  CHECK_THROWS_WITH(model.forward(batch), Catch::Contains("as many targets as sources"));
+  CHECK_THROWS_WITH(model.translate(std::vector<int>(129, 1), 5),
+                    Catch::Contains("has 129 tokens; it needs 1 to 128"));
+  CHECK_THROWS_WITH(model.translate({1}, 128), Catch::Contains("max_words must be between 0"));
+  auto config = tiny_config(Bridge::attention);
+  config.target_words = 4;
+  CHECK_THROWS_WITH(attn::Translator<double>(config, test::random_d(6, 3, 1)),
+                    Catch::Contains("target_words must be between 5"));
+  CHECK_THROWS_WITH(
+      attn::Translator<double>(tiny_config(Bridge::attention), test::random_d(5, 3, 1)),
+      Catch::Contains("the word vectors are 5x3 but the config says 6x3"));
+}
