@@ -1,5 +1,6 @@
 #include "attn/adam.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -105,5 +106,14 @@ template class Adam<float>;
 template class Adam<double>;
 template float clip_global_norm(const std::vector<Parameter<float>*>&, float);
 template double clip_global_norm(const std::vector<Parameter<double>*>&, double);
+
+double warmup_cosine_rate(double peak, long warmup, long steps, double final_fraction, long step) {
+  step = std::max(step, 1L);
+  if (step <= warmup) return peak * static_cast<double>(step) / static_cast<double>(warmup);
+  const double span = static_cast<double>(std::max(1L, steps - warmup));
+  const double t = std::min(1.0, static_cast<double>(step - warmup) / span);
+  const double pi = 3.14159265358979323846;
+  return peak * (final_fraction + (1 - final_fraction) * 0.5 * (1 + std::cos(pi * t)));
+}
 
 }  // namespace attn

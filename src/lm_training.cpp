@@ -45,15 +45,7 @@ int repeated_rows_per_batch(const LanguageModelTrainingOptions& o) {
 }
 
 double scheduled_learning_rate(const LanguageModelTrainingOptions& o, long step) {
-  step = std::max(step, 1L);
-  if (step <= o.warmup) {
-    return o.learning_rate * static_cast<double>(step) / static_cast<double>(o.warmup);
-  }
-  const double span = static_cast<double>(std::max(1L, o.steps - o.warmup));
-  const double t = std::min(1.0, static_cast<double>(step - o.warmup) / span);
-  const double pi = 3.14159265358979323846;
-  return o.learning_rate *
-         (o.final_lr_fraction + (1 - o.final_lr_fraction) * 0.5 * (1 + std::cos(pi * t)));
+  return warmup_cosine_rate(o.learning_rate, o.warmup, o.steps, o.final_lr_fraction, step);
 }
 
 LanguageModelBatches::LanguageModelBatches(std::vector<std::vector<int>> samples, int context,

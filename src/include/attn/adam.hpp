@@ -41,6 +41,11 @@ class Adam {
   double beta1_power_ = 1, beta2_power_ = 1;  // beta^t, by repeated multiplication
 };
 
+// A learning-rate schedule: peak * step / warmup during the warm-up, then a cosine from peak down
+// to peak * final_fraction at step `steps`, flat after it. Steps count from 1 (a smaller step
+// counts as 1).
+double warmup_cosine_rate(double peak, long warmup, long steps, double final_fraction, long step);
+
 // The global norm of the gradients, sqrt(sum over every parameter and entry of grad^2). When it
 // exceeds max_norm, every gradient is multiplied by max_norm / norm, so that the norm becomes
 // max_norm and the direction is kept. max_norm = 0 turns clipping off. Returns the norm before

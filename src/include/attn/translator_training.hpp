@@ -1,0 +1,92 @@
+// Training a Translator on sentence pairs: batches of pairs of similar length, the learning-rate
+// schedule of adam.hpp, Adam with the gradients' norm clipped, and the held-out loss.
+// attn_train_translation trains the page's two models with it (docs/translation.md).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "attn/adam.hpp"
+#include "attn/random.hpp"
+#include "attn/translation_corpus.hpp"
+#include "attn/translator.hpp"
+
+namespace attn {
+
+struct TranslatorTrainingOptions {
+  long steps = 10000;              // the schedule's length
+  int batch = 64;                  // pairs per step
+  double learning_rate = 2e-3;     // the peak
+  long warmup = 200;               // steps of linear warm-up to the peak
+  double final_lr_fraction = 0.1;  // the cosine decays to this fraction of the peak
+  double clip = 1.0;               // global gradient norm, 0 = off
+  std::uint64_t seed = 1;          // of the batch order (the weights have config.seed)
+};
+
+// Throws InvalidArgument on steps outside [1, 1e7], batch outside [1, 4096], a rate outside
+// (0, 1e3), warmup < 0, final fraction outside (0, 1], or clip < 0.
+void check_translator_training_options(const TranslatorTrainingOptions& options);
+
+// Cuts the pairs into batches of pairs of similar length and hands them out in a seeded random
+// order, epoch after epoch. Sorting by (English length, German length, index) before cutting keeps
+// the padding small; the order of the batches, not their content, changes from epoch to epoch.
+class TranslationBatches {
+ public:
+  // Throws InvalidArgument on no pairs, or a batch size outside [1, 4096].
+  TranslationBatches(const std::vector<SentencePair>& pairs, int batch, std::uint64_t seed);
+
+  // The next batch; a new epoch starts with a new order when the last one is used up.
+  const TranslationBatch& next();
+  long epochs_started() const { return epochs_; }
+  std::size_t batches_per_epoch() const { return batches_.size(); }
+
+ private:
+  std::vector<TranslationBatch> batches_;
+  std::vector<std::size_t> order_;
+  std::size_t position_ = 0;
+  long epochs_ = 0;
+  Rng rng_;
+};
+
+class TranslatorTraining {
+ public:
+  // The model starts from config.seed; the batch order comes from options.seed. Throws
+  // InvalidArgument as the Translator, the options check and TranslationBatches do.
+  TranslatorTraining(const TranslatorConfig& config, MatrixT<float> word_vectors,
+                     const std::vector<SentencePair>& pairs,
+                     const TranslatorTrainingOptions& options);
+
+  struct Step {
+    float loss;           // the batch's mean cross-entropy per German token, before the update
+    float gradient_norm;  // before clipping
+    double learning_rate;
+    int tokens;  // English and German tokens read (with </s>)
+  };
+  // One batch: loss, gradient, clipping, one Adam step at the scheduled rate. The same seeds give
+  // the same bits every run of one build.
+  Step step();
+
+  long steps_taken() const { return steps_taken_; }
+  long epochs_started() const { return batches_.epochs_started(); }
+  const Translator<float>& model() const { return *model_; }
+  Translator<float>& model() { return *model_; }
+
+ private:
+  TranslatorTrainingOptions options_;
+  std::unique_ptr<Translator<float>> model_;  // stable address for Adam's parameters
+  TranslationBatches batches_;
+  Adam<float> adam_;
+  long steps_taken_ = 0;
+};
+
+// The mean cross-entropy per German token (and </s>) of `pairs`, in batches of `batch`, and the
+// number of tokens it counts: exp(loss) is the held-out perplexity.
+struct HeldOutLoss {
+  double loss = 0;
+  long tokens = 0;
+};
+HeldOutLoss held_out_loss(const Translator<float>& model, const std::vector<SentencePair>& pairs,
+                          int batch);
+
+}  // namespace attn

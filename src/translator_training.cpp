@@ -1,0 +1,139 @@
+#include "attn/translator_training.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <string>
+#include <tuple>
+#include <utility>
+
+#include "checks.hpp"
+
+namespace attn {
+namespace {
+
+constexpr const char* kWhere = "translator training";
+
+// The pairs in batches of `batch`, in the order of `order`.
+std::vector<TranslationBatch> cut_batches(const std::vector<SentencePair>& pairs,
+                                          const std::vector<std::size_t>& order, int batch) {
+  std::vector<TranslationBatch> batches;
+  for (std::size_t first = 0; first < order.size(); first += static_cast<std::size_t>(batch)) {
+    TranslationBatch b;
+    const std::size_t last = std::min(order.size(), first + static_cast<std::size_t>(batch));
+    for (std::size_t i = first; i < last; ++i) {
+      b.sources.push_back(pairs[order[i]].english);
+      b.targets.push_back(pairs[order[i]].german);
+    }
+    batches.push_back(std::move(b));
+  }
+  return batches;
+}
+
+void check_batch_size(int batch) {
+  if (batch < 1 || batch > 4096) {
+    detail::fail(kWhere, "batch must be from 1 to 4096, got " + std::to_string(batch));
+  }
+}
+
+}  // namespace
+
+void check_translator_training_options(const TranslatorTrainingOptions& o) {
+  if (o.steps < 1 || o.steps > 10000000) {
+    detail::fail(kWhere, "steps must be from 1 to 10000000, got " + std::to_string(o.steps));
+  }
+  check_batch_size(o.batch);
+  if (!(o.learning_rate > 0 && o.learning_rate < 1e3)) {
+    detail::fail(kWhere, "the learning rate must be in (0, 1000)");
+  }
+  if (o.warmup < 0) detail::fail(kWhere, "warmup must be >= 0");
+  if (!(o.final_lr_fraction > 0 && o.final_lr_fraction <= 1)) {
+    detail::fail(kWhere, "the final learning-rate fraction must be in (0, 1]");
+  }
+  if (!(o.clip >= 0)) detail::fail(kWhere, "clip must be >= 0");
+}
+
+TranslationBatches::TranslationBatches(const std::vector<SentencePair>& pairs, int batch,
+                                       std::uint64_t seed)
+    : rng_(seed) {
+  check_batch_size(batch);
+  if (pairs.empty()) detail::fail(kWhere, "there are no pairs to train on");
+  std::vector<std::size_t> by_length(pairs.size());
+  std::iota(by_length.begin(), by_length.end(), 0);
+  std::sort(by_length.begin(), by_length.end(), [&](std::size_t a, std::size_t b) {
+    const auto key = [&](std::size_t i) {
+      return std::make_tuple(pairs[i].english.size(), pairs[i].german.size(), i);
+    };
+    return key(a) < key(b);
+  });
+  batches_ = cut_batches(pairs, by_length, batch);
+  order_.resize(batches_.size());
+  position_ = order_.size();  // the first call starts the first epoch
+}
+
+const TranslationBatch& TranslationBatches::next() {
+  if (position_ == order_.size()) {
+    // A new epoch: Fisher-Yates over the batches with the seeded generator.
+    std::iota(order_.begin(), order_.end(), 0);
+    for (std::size_t i = order_.size(); i > 1; --i) {
+      const auto j = static_cast<std::size_t>(rng_.next_u32() % i);
+      std::swap(order_[i - 1], order_[j]);
+    }
+    position_ = 0;
+    ++epochs_;
+  }
+  return batches_[order_[position_++]];
+}
+
+namespace {
+
+AdamOptions first_adam(const TranslatorTrainingOptions& o) {
+  check_translator_training_options(o);
+  AdamOptions adam;
+  adam.learning_rate =
+      warmup_cosine_rate(o.learning_rate, o.warmup, o.steps, o.final_lr_fraction, 1);
+  return adam;
+}
+
+}  // namespace
+
+TranslatorTraining::TranslatorTraining(const TranslatorConfig& config, MatrixT<float> word_vectors,
+                                       const std::vector<SentencePair>& pairs,
+                                       const TranslatorTrainingOptions& options)
+    : options_(options),
+      model_(std::make_unique<Translator<float>>(config, std::move(word_vectors))),
+      batches_(pairs, options.batch, options.seed),
+      adam_(model_->parameters(), first_adam(options)) {}
+
+TranslatorTraining::Step TranslatorTraining::step() {
+  const TranslationBatch& batch = batches_.next();
+  ++steps_taken_;
+  const double rate = warmup_cosine_rate(options_.learning_rate, options_.warmup, options_.steps,
+                                         options_.final_lr_fraction, steps_taken_);
+  adam_.set_learning_rate(rate);
+  model_->zero_grad();
+  const TranslatorPass<float> pass = model_->forward(batch);
+  model_->backward(pass);
+  const float norm = clip_global_norm(model_->parameters(), static_cast<float>(options_.clip));
+  adam_.step();
+  int tokens = pass.counted;
+  for (const auto& s : batch.sources) tokens += static_cast<int>(s.size());
+  return {pass.loss, norm, rate, tokens};
+}
+
+HeldOutLoss held_out_loss(const Translator<float>& model, const std::vector<SentencePair>& pairs,
+                          int batch) {
+  check_batch_size(batch);
+  std::vector<std::size_t> order(pairs.size());
+  std::iota(order.begin(), order.end(), 0);
+  HeldOutLoss out;
+  double total = 0;
+  for (const TranslationBatch& b : cut_batches(pairs, order, batch)) {
+    const TranslatorPass<float> pass = model.forward(b);
+    total += static_cast<double>(pass.loss) * pass.counted;
+    out.tokens += pass.counted;
+  }
+  out.loss = out.tokens > 0 ? total / static_cast<double>(out.tokens) : 0;
+  return out;
+}
+
+}  // namespace attn
