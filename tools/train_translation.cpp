@@ -1,27 +1,35 @@
-// Trains one of the page's two translation models natively on the translation corpus
-// (docs/translation-corpus.md) and prints what it measures (docs/translation.md, "Training").
+// Trains the page's two translation models natively on the translation corpus
+// (docs/translation-corpus.md), each in a thread of its own, on the same batches in the same
+// order from the same initial weights, and writes both with the German vocabulary into the file
+// the page ships (docs/translation.md, "Training").
 //
-// Reads the corpus splits (build/corpus/translation/{train,validation,test}.bin) and the page's
-// word vectors (docs/embeddings.md), checking that the corpus indexes those very vectors. Prints
-// JSON lines: {"step","loss","gradNorm","lr","tokens","seconds"} every --log-every steps, and
-// {"step","validationLoss","validationPerplexity"} every --eval-every steps on the first
-// --eval-pairs validation pairs. With --translations FILE it writes, for every test pair, the
-// greedy translation's German ids and its attention weights as JSON lines, for
-// tools/translation/evaluate.js to score.
+// Reads the corpus splits (build/corpus/translation/{train,validation,test}.bin), its German
+// vocabulary (german-vocab.txt) and the page's word vectors (docs/embeddings.md), checking that
+// the corpus indexes those very vocabularies. Prints JSON lines, each naming its model:
+// {"model","step","loss","gradNorm","lr","tokens","seconds"} every --log-every steps, and
+// {"model","step","validationLoss","validationPerplexity"} every --eval-every steps on the first
+// --eval-pairs validation pairs. At the end the weights go through the 8-bit file and back, and
+// the validation and test perplexities of those dequantised models go into --summary. With
+// --translations FILE it also writes, for every test pair, each model's greedy translation and
+// attention weights as JSON lines.
 //
-// Usage: attn_train_translation [--bridge attention|fixed-vector] [--steps N] [--seed N]
+// Usage: attn_train_translation [--bridge both|attention|fixed-vector] [--steps N] [--seed N]
 //          [--batch N] [--lr X] [--warmup N] [--final-lr-fraction X] [--clip X]
 //          [--log-every N] [--eval-every N] [--eval-pairs N] [--corpus DIR] [--vectors FILE]
-//          [--translations FILE]
+//          [--out FILE] [--summary FILE] [--translations FILE]
+#include <malloc.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
-#include <malloc.h>
+#include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "attn/embeddings.hpp"
@@ -29,27 +37,30 @@
 #include "attn/translation_corpus.hpp"
 #include "attn/translator.hpp"
 #include "attn/translator_training.hpp"
+#include "attn/translator_weights.hpp"
 
 namespace {
 
 struct Options {
-  attn::Bridge bridge = attn::Bridge::attention;
+  std::vector<attn::Bridge> bridges{attn::Bridge::fixed_vector, attn::Bridge::attention};
   attn::TranslatorTrainingOptions training;
   long log_every = 10;
   long eval_every = 500;
   int eval_pairs = 1000;
   std::string corpus = "build/corpus/translation";
   std::string vectors = "web/public/embeddings/en-20k-100d.bin";
+  std::string out = "web/public/models/translation.bin";
+  std::string summary = "build/translation/summary.json";
   std::string translations;
 };
 
 [[noreturn]] void usage(const std::string& message) {
   std::fprintf(stderr,
                "attn_train_translation: %s\nusage: attn_train_translation "
-               "[--bridge attention|fixed-vector] [--steps N] [--seed N] [--batch N] [--lr X] "
+               "[--bridge both|attention|fixed-vector] [--steps N] [--seed N] [--batch N] [--lr X] "
                "[--warmup N] [--final-lr-fraction X] [--clip X] [--log-every N] "
-               "[--eval-every N] [--eval-pairs N] [--corpus DIR] [--vectors FILE] "
-               "[--translations FILE]\n",
+               "[--eval-every N] [--eval-pairs N] [--corpus DIR] [--vectors FILE] [--out FILE] "
+               "[--summary FILE] [--translations FILE]\n",
                message.c_str());
   std::exit(2);
 }
@@ -79,8 +90,13 @@ Options parse(int argc, char** argv) {
     const char* v = argv[i + 1];
     if (flag == "--bridge") {
       const std::string b = v;
-      if (b != "attention" && b != "fixed-vector") usage("--bridge is attention or fixed-vector");
-      o.bridge = b == "attention" ? attn::Bridge::attention : attn::Bridge::fixed_vector;
+      if (b == "attention") {
+        o.bridges = {attn::Bridge::attention};
+      } else if (b == "fixed-vector") {
+        o.bridges = {attn::Bridge::fixed_vector};
+      } else if (b != "both") {
+        usage("--bridge is both, attention or fixed-vector");
+      }
     } else if (flag == "--steps") {
       o.training.steps = whole(flag, v);
     } else if (flag == "--seed") {
@@ -107,6 +123,10 @@ Options parse(int argc, char** argv) {
       o.corpus = v;
     } else if (flag == "--vectors") {
       o.vectors = v;
+    } else if (flag == "--out") {
+      o.out = v;
+    } else if (flag == "--summary") {
+      o.summary = v;
     } else if (flag == "--translations") {
       o.translations = v;
     } else {
@@ -148,21 +168,92 @@ attn::TranslationPairs read_pairs(const std::string& dir, const char* split,
   return p;
 }
 
-void write_translations(const std::string& path, const attn::Translator<float>& model,
+void write_file(const std::string& path, const std::vector<std::uint8_t>& bytes) {
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (!f) throw std::runtime_error("cannot write " + path + " (does its folder exist?)");
+  const bool ok = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
+  if (std::fclose(f) != 0 || !ok) throw std::runtime_error("cannot write " + path);
+}
+
+std::string fmt(const char* format, double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, format, value);
+  return buffer;
+}
+
+// One line of output at a time from either thread.
+std::mutex output;
+
+void print_line(const std::string& line) {
+  const std::lock_guard<std::mutex> lock(output);
+  std::fputs((line + "\n").c_str(), stdout);
+  std::fflush(stdout);
+}
+
+struct Run {
+  double seconds = 0;
+  long tokens = 0;
+};
+
+// Trains `training`'s model from its seeded start, printing as the header says.
+Run train_model(attn::TranslatorTraining& training, const Options& o, const char* name,
+                const std::vector<attn::SentencePair>& eval_pairs) {
+  const auto started = std::chrono::steady_clock::now();
+  const auto seconds = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  };
+  Run run;
+  double loss_sum = 0;
+  long loss_count = 0;
+  const std::string model = std::string("{\"model\":\"") + name + "\",";
+  for (long step = 1; step <= o.training.steps; ++step) {
+    const attn::TranslatorTraining::Step s = training.step();
+    run.tokens += s.tokens;
+    loss_sum += static_cast<double>(s.loss);
+    ++loss_count;
+    if (step % o.log_every == 0 || step == o.training.steps) {
+      print_line(model + "\"step\":" + std::to_string(step) +
+                 ",\"epoch\":" + std::to_string(training.epochs_started()) +
+                 ",\"loss\":" + fmt("%.5f", loss_sum / static_cast<double>(loss_count)) +
+                 ",\"gradNorm\":" + fmt("%.4g", s.gradient_norm) + ",\"lr\":" +
+                 fmt("%.5g", s.learning_rate) + ",\"tokens\":" + std::to_string(run.tokens) +
+                 ",\"seconds\":" + fmt("%.1f", seconds()) + "}");
+      loss_sum = 0;
+      loss_count = 0;
+    }
+    if (o.eval_every > 0 && (step % o.eval_every == 0 || step == o.training.steps)) {
+      const attn::HeldOutLoss v = attn::held_out_loss(training.model(), eval_pairs, 64);
+      print_line(model + "\"step\":" + std::to_string(step) +
+                 ",\"validationLoss\":" + fmt("%.5f", v.loss) + ",\"validationPerplexity\":" +
+                 fmt("%.3f", std::exp(v.loss)) + ",\"seconds\":" + fmt("%.1f", seconds()) + "}");
+    }
+  }
+  run.seconds = seconds();
+  return run;
+}
+
+// Every test pair's greedy translation by each model, as JSON lines.
+void write_translations(const std::string& path,
+                        const std::vector<const attn::Translator<float>*>& models,
                         const std::vector<attn::SentencePair>& pairs) {
   std::FILE* f = std::fopen(path.c_str(), "wb");
   if (!f) throw std::runtime_error("cannot write " + path);
-  for (std::size_t i = 0; i < pairs.size(); ++i) {
-    const int longest = std::min(attn::kMaxTranslationLength - 1,
-                                 2 * static_cast<int>(pairs[i].english.size()) + 10);
-    const attn::Translation t = model.translate(pairs[i].english, longest);
-    std::fprintf(f, "{\"pair\":%zu,\"words\":[", i);
-    for (std::size_t w = 0; w < t.words.size(); ++w) std::fprintf(f, w ? ",%d" : "%d", t.words[w]);
-    std::fprintf(f, "],\"weights\":[");
-    for (Eigen::Index k = 0; k < t.weights.size(); ++k) {
-      std::fprintf(f, k ? ",%.4g" : "%.4g", static_cast<double>(t.weights.data()[k]));
+  for (const attn::Translator<float>* model : models) {
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+      const int longest = std::min(attn::kMaxTranslationLength - 1,
+                                   2 * static_cast<int>(pairs[i].english.size()) + 10);
+      const attn::Translation t = model->translate(pairs[i].english, longest);
+      std::fprintf(f, "{\"model\":\"%s\",\"pair\":%zu,\"words\":[",
+                   attn::bridge_name(model->config().bridge), i);
+      for (std::size_t w = 0; w < t.words.size(); ++w) {
+        std::fprintf(f, w ? ",%d" : "%d", t.words[w]);
+      }
+      std::fprintf(f, "],\"weights\":[");
+      for (Eigen::Index k = 0; k < t.weights.size(); ++k) {
+        std::fprintf(f, k ? ",%.4g" : "%.4g", static_cast<double>(t.weights.data()[k]));
+      }
+      std::fprintf(f, "]}\n");
     }
-    std::fprintf(f, "]}\n");
   }
   if (std::fclose(f) != 0) throw std::runtime_error("cannot write " + path);
 }
@@ -176,69 +267,108 @@ int main(int argc, char** argv) {
   mallopt(M_MMAP_MAX, 0);
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
   try {
-    const auto started = std::chrono::steady_clock::now();
-    const auto seconds = [&] {
-      return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    };
     const std::vector<std::uint8_t> vector_bytes = read_file(o.vectors);
     const attn::Embeddings vectors =
         attn::Embeddings::parse(vector_bytes.data(), vector_bytes.size());
     const attn::TranslationPairs train = read_pairs(o.corpus, "train", 0, vectors);
     const attn::TranslationPairs validation = read_pairs(o.corpus, "validation", 1, vectors);
     const attn::TranslationPairs test = read_pairs(o.corpus, "test", 2, vectors);
-    if (validation.german_hash != train.german_hash || test.german_hash != train.german_hash) {
-      throw std::runtime_error("the splits index different German vocabularies");
+    const std::vector<std::uint8_t> vocabulary_bytes = read_file(o.corpus + "/german-vocab.txt");
+    const std::string vocabulary(vocabulary_bytes.begin(), vocabulary_bytes.end());
+    for (const attn::TranslationPairs* split : {&train, &validation, &test}) {
+      if (split->german_hash != attn::fnv1a32(vocabulary)) {
+        throw std::runtime_error("the splits do not index german-vocab.txt");
+      }
     }
 
     attn::TranslatorConfig config;
-    config.bridge = o.bridge;
     config.source_words = vectors.size();
     config.source_width = vectors.dim();
     config.target_words = static_cast<int>(train.german_classes);
     config.seed = o.training.seed;
-    attn::TranslatorTraining training(config, vectors.vocabulary_vectors().cast<float>(),
-                                      train.pairs, o.training);
+    const attn::MatrixT<float> word_vectors = vectors.vocabulary_vectors().cast<float>();
     const std::vector<attn::SentencePair> eval_pairs(
         validation.pairs.begin(),
         validation.pairs.begin() +
             std::min<long>(o.eval_pairs, static_cast<long>(validation.pairs.size())));
-    std::size_t parameters = 0;
-    for (auto* p : training.model().parameters())
-      parameters += static_cast<std::size_t>(p->value.size());
-    std::printf(
-        "{\"event\":\"start\",\"bridge\":\"%s\",\"trainPairs\":%zu,\"parameters\":%zu,"
-        "\"batch\":%d,\"steps\":%ld,\"seed\":%llu}\n",
-        attn::bridge_name(o.bridge), train.pairs.size(), parameters, o.training.batch,
-        o.training.steps, static_cast<unsigned long long>(o.training.seed));
-    std::fflush(stdout);
 
-    long tokens = 0;
-    double loss_sum = 0;
-    long loss_count = 0;
-    for (long step = 1; step <= o.training.steps; ++step) {
-      const attn::TranslatorTraining::Step s = training.step();
-      tokens += s.tokens;
-      loss_sum += static_cast<double>(s.loss);
-      ++loss_count;
-      if (step % o.log_every == 0 || step == o.training.steps) {
-        std::printf(
-            "{\"step\":%ld,\"epoch\":%ld,\"loss\":%.5f,\"gradNorm\":%.4g,\"lr\":%.5g,"
-            "\"tokens\":%ld,\"seconds\":%.1f}\n",
-            step, training.epochs_started(), loss_sum / static_cast<double>(loss_count),
-            static_cast<double>(s.gradient_norm), s.learning_rate, tokens, seconds());
-        loss_sum = 0;
-        loss_count = 0;
+    // Both models at once, one thread each: they share nothing but what they only read.
+    std::vector<std::unique_ptr<attn::TranslatorTraining>> trainings;
+    for (const attn::Bridge bridge : o.bridges) {
+      attn::TranslatorConfig c = config;
+      c.bridge = bridge;
+      trainings.push_back(
+          std::make_unique<attn::TranslatorTraining>(c, word_vectors, train.pairs, o.training));
+      std::size_t parameters = 0;
+      for (auto* p : trainings.back()->model().parameters()) {
+        parameters += static_cast<std::size_t>(p->value.size());
       }
-      if (o.eval_every > 0 && (step % o.eval_every == 0 || step == o.training.steps)) {
-        const attn::HeldOutLoss v = attn::held_out_loss(training.model(), eval_pairs, 64);
-        std::printf(
-            "{\"step\":%ld,\"validationLoss\":%.5f,\"validationPerplexity\":%.3f,"
-            "\"seconds\":%.1f}\n",
-            step, v.loss, std::exp(v.loss), seconds());
-      }
-      std::fflush(stdout);
+      print_line(std::string("{\"event\":\"start\",\"model\":\"") + attn::bridge_name(bridge) +
+                 "\",\"trainPairs\":" + std::to_string(train.pairs.size()) + ",\"parameters\":" +
+                 std::to_string(parameters) + ",\"batch\":" + std::to_string(o.training.batch) +
+                 ",\"steps\":" + std::to_string(o.training.steps) +
+                 ",\"seed\":" + std::to_string(o.training.seed) + "}");
     }
-    if (!o.translations.empty()) write_translations(o.translations, training.model(), test.pairs);
+    std::vector<Run> runs(trainings.size());
+    std::vector<std::string> errors(trainings.size());
+    std::vector<std::thread> threads;
+    for (std::size_t i = 0; i < trainings.size(); ++i) {
+      threads.emplace_back([&, i] {
+        try {
+          runs[i] = train_model(*trainings[i], o, attn::bridge_name(o.bridges[i]), eval_pairs);
+        } catch (const std::exception& e) {
+          errors[i] = e.what();
+        }
+      });
+    }
+    for (std::thread& t : threads) t.join();
+    for (const std::string& e : errors) {
+      if (!e.empty()) throw std::runtime_error(e);
+    }
+
+    // What the page ships: the 8-bit file, read back.
+    std::vector<attn::Translator<float>*> models;
+    for (auto& t : trainings) models.push_back(&t->model());
+    const std::vector<std::uint8_t> file =
+        attn::encode_translators(models, vocabulary, attn::vocabulary_hash(vectors));
+    write_file(o.out, file);
+    const attn::TranslatorWeights weights = attn::parse_translators(file.data(), file.size());
+    std::string summary = "{\n  \"format\": \"attn-translation-training\",\n";
+    summary += "  \"weights\": {\"file\": \"" + o.out +
+               "\", \"bytes\": " + std::to_string(file.size()) + ", \"storage\": \"int8 rows\"},\n";
+    summary += "  \"training\": {\"steps\": " + std::to_string(o.training.steps) +
+               ", \"batch\": " + std::to_string(o.training.batch) +
+               ", \"learningRate\": " + fmt("%g", o.training.learning_rate) +
+               ", \"warmup\": " + std::to_string(o.training.warmup) +
+               ", \"finalLrFraction\": " + fmt("%g", o.training.final_lr_fraction) +
+               ", \"clip\": " + fmt("%g", o.training.clip) +
+               ", \"seed\": " + std::to_string(o.training.seed) +
+               ", \"trainPairs\": " + std::to_string(train.pairs.size()) + "},\n";
+    summary += "  \"models\": {";
+    std::vector<attn::Translator<float>> shipped;
+    for (std::size_t i = 0; i < trainings.size(); ++i) {
+      shipped.push_back(attn::make_translator(weights, o.bridges[i], word_vectors));
+      const attn::HeldOutLoss v = attn::held_out_loss(shipped.back(), validation.pairs, 64);
+      const attn::HeldOutLoss t = attn::held_out_loss(shipped.back(), test.pairs, 64);
+      std::size_t parameters = 0;
+      for (auto* p : trainings[i]->model().parameters()) {
+        parameters += static_cast<std::size_t>(p->value.size());
+      }
+      summary += std::string(i ? ",\n" : "\n") + "    \"" + attn::bridge_name(o.bridges[i]) +
+                 "\": {\"parameters\": " + std::to_string(parameters) +
+                 ", \"trainSeconds\": " + fmt("%.1f", runs[i].seconds) +
+                 ", \"tokensPerSecond\": " + fmt("%.0f", runs[i].tokens / runs[i].seconds) +
+                 ", \"validationPerplexity\": " + fmt("%.3f", std::exp(v.loss)) +
+                 ", \"testPerplexity\": " + fmt("%.3f", std::exp(t.loss)) + "}";
+    }
+    summary += "\n  }\n}\n";
+    write_file(o.summary, std::vector<std::uint8_t>(summary.begin(), summary.end()));
+    print_line(summary);
+    if (!o.translations.empty()) {
+      std::vector<const attn::Translator<float>*> readers;
+      for (const auto& m : shipped) readers.push_back(&m);
+      write_translations(o.translations, readers, test.pairs);
+    }
     return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "attn_train_translation: %s\n", e.what());

@@ -1,0 +1,58 @@
+// The trained translation models as the page ships them: one strict binary file with the German
+// vocabulary and both models, written and read from bytes in memory (the core does no file I/O).
+// docs/translation.md gives the layout. Every row of every parameter is stored as 8-bit codes and
+// one float32 scale (x = scale * code, scale = max |x| / 127), in the order of
+// Translator::parameters(), so the model the page runs is exactly the dequantised one the
+// evaluation measured.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "attn/translator.hpp"
+
+namespace attn {
+
+// Header: magic, then eleven little-endian uint32s: version, source_words, source_width,
+// target_words, target_width, encoder_state, decoder_state, attention, the FNV-1a hash of the
+// English vocabulary the word vectors follow, the number of models, the vocabulary's bytes.
+inline constexpr std::string_view kTranslatorMagic = "ATTNMTWT";
+inline constexpr std::uint32_t kTranslatorVersion = 1;
+inline constexpr std::size_t kTranslatorHeaderBytes = 52;
+
+struct TranslatorWeights {
+  TranslatorConfig config;  // the shapes both models share; bridge and seed unset
+  std::uint32_t english_hash = 0;
+  std::vector<std::string> german_words;  // (target_words) by id, the four special ids first
+  struct Model {
+    Bridge bridge = Bridge::attention;
+    std::vector<MatrixT<float>> values;  // one per parameter, dequantised
+  };
+  std::vector<Model> models;  // 1 or 2, each bridge at most once
+};
+
+// The models (of one shape, different bridges) and the German vocabulary -> the bytes of the
+// file. vocabulary: the German words by id, each followed by a newline, target_words of them.
+// english_hash: fnv1a32 of the word vectors' vocabulary (vocabulary_hash in lm_weights.hpp).
+// Throws InvalidArgument on no model or more than two, shapes that differ, a bridge twice, a
+// vocabulary of the wrong size, or a value that is not finite.
+std::vector<std::uint8_t> encode_translators(const std::vector<Translator<float>*>& models,
+                                             const std::string& vocabulary,
+                                             std::uint32_t english_hash);
+
+// bytes: a whole file. Throws InvalidArgument, saying what is wrong, on a wrong magic or version,
+// a config out of range, a vocabulary that is not target_words distinct non-empty lines, a model
+// count
+// outside 1..2 or a bridge twice, a scale that is negative or not finite, a file cut short or
+// running on.
+TranslatorWeights parse_translators(const std::uint8_t* bytes, std::size_t size);
+
+// -> the model of `bridge` from the file, on word_vectors (source_words, source_width). Throws
+// InvalidArgument when the file has no such model or the word vectors do not fit.
+Translator<float> make_translator(const TranslatorWeights& weights, Bridge bridge,
+                                  MatrixT<float> word_vectors);
+
+}  // namespace attn
