@@ -91,6 +91,35 @@ void check_translator_config(const TranslatorConfig& c) {
   }
 }
 
+std::vector<std::pair<int, int>> translator_parameter_shapes(const TranslatorConfig& c) {
+  check_translator_config(c);
+  const int gates_e = 3 * c.encoder_state, gates_d = 3 * c.decoder_state;
+  std::vector<std::pair<int, int>> shapes{{1, c.source_width}};
+  for (int direction = 0; direction < 2; ++direction) {
+    shapes.insert(
+        shapes.end(),
+        {{c.source_width, gates_e}, {1, gates_e}, {c.encoder_state, gates_e}, {1, gates_e}});
+  }
+  shapes.insert(shapes.end(),
+                {{c.target_width + 2 * c.encoder_state, gates_d},
+                 {1, gates_d},
+                 {c.decoder_state, gates_d},
+                 {1, gates_d},
+                 {2 * c.encoder_state, c.decoder_state},
+                 {1, c.decoder_state},
+                 {c.target_words, c.target_width},
+                 {c.decoder_state + 2 * c.encoder_state + c.target_width, c.target_width},
+                 {1, c.target_width},
+                 {1, c.target_words}});
+  if (c.bridge == Bridge::attention) {
+    shapes.insert(shapes.end(), {{c.decoder_state, c.attention},
+                                 {2 * c.encoder_state, c.attention},
+                                 {1, c.attention},
+                                 {1, c.attention}});
+  }
+  return shapes;
+}
+
 template <typename T>
 Translator<T>::Translator(const TranslatorConfig& config, MatrixT<T> word_vectors)
     : config_(config), word_vectors_(std::move(word_vectors)) {

@@ -35,18 +35,6 @@ std::vector<std::string> split_lines(std::string_view text) {
   return words;
 }
 
-// The shapes of the parameters of a model of this shape and bridge, in parameters() order.
-std::vector<std::pair<Eigen::Index, Eigen::Index>> parameter_shapes(TranslatorConfig config,
-                                                                    Bridge bridge) {
-  config.bridge = bridge;
-  // A model of this shape on zero word vectors, only for its parameters' shapes.
-  Translator<float> model(config, MatrixT<float>::Zero(config.source_words, config.source_width));
-  std::vector<std::pair<Eigen::Index, Eigen::Index>> shapes;
-  for (Parameter<float>* p : model.parameters())
-    shapes.emplace_back(p->value.rows(), p->value.cols());
-  return shapes;
-}
-
 }  // namespace
 
 std::vector<std::uint8_t> encode_translators(const std::vector<Translator<float>*>& models,
@@ -157,7 +145,18 @@ TranslatorWeights parse_translators(const std::uint8_t* bytes, std::size_t size)
     if (m == 1 && model.bridge == w.models[0].bridge) {
       detail::fail(kWhere, "both models have the same bridge");
     }
-    for (const auto& [rows, cols] : parameter_shapes(c, model.bridge)) {
+    TranslatorConfig with_bridge = c;
+    with_bridge.bridge = model.bridge;
+    const std::vector<std::pair<int, int>> shapes = translator_parameter_shapes(with_bridge);
+    // The whole model must fit in what is left of the file before anything is allocated.
+    std::size_t model_bytes = 0;
+    for (const auto& [rows, cols] : shapes) {
+      model_bytes += static_cast<std::size_t>(rows) * (4 + static_cast<std::size_t>(cols));
+      if (model_bytes > size - at) {
+        detail::fail(kWhere, "the file is truncated in model " + std::to_string(m));
+      }
+    }
+    for (const auto& [rows, cols] : shapes) {
       MatrixT<float> value(rows, cols);
       for (Eigen::Index r = 0; r < rows; ++r) {
         if (size - at < 4 + static_cast<std::size_t>(cols)) {

@@ -146,3 +146,17 @@ TEST_CASE("translator: sentences and ids out of range are named", "[translator]"
       attn::Translator<double>(tiny_config(Bridge::attention), test::random_d(5, 3, 1)),
       Catch::Contains("the word vectors are 5x3 but the config says 6x3"));
 }
+
+TEST_CASE("translator: the parameter shapes are worked out as the model has them", "[translator]") {
+  for (const Bridge bridge : {Bridge::fixed_vector, Bridge::attention}) {
+    auto model = tiny_model<float>(bridge);
+    const auto shapes = attn::translator_parameter_shapes(tiny_config(bridge));
+    const auto parameters = model.parameters();
+    REQUIRE(shapes.size() == parameters.size());
+    for (std::size_t i = 0; i < shapes.size(); ++i) {
+      INFO(parameters[i]->name);
+      CHECK(shapes[i].first == parameters[i]->value.rows());
+      CHECK(shapes[i].second == parameters[i]->value.cols());
+    }
+  }
+}

@@ -22,6 +22,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "attn/attention_grad.hpp"
@@ -59,6 +60,10 @@ struct TranslatorConfig {
 // Throws InvalidArgument unless every width is in [1, 4096], source_words >= 1 and
 // target_words > 4.
 void check_translator_config(const TranslatorConfig& config);
+
+// The (rows, cols) of every parameter of a model of this config, in the order of
+// Translator::parameters(), worked out without building one. Throws as check_translator_config.
+std::vector<std::pair<int, int>> translator_parameter_shapes(const TranslatorConfig& config);
 
 // Sentence pairs for a step, padded: English ids time-major (row j B + b is word j of pair b) and
 // German ids without <s> or </s>.

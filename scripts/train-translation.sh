@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# npm run train:translation: trains the page's two translation models from their committed
+# settings (the defaults of tools/train_translation.cpp and src/include/attn/translator*.hpp),
+# writes web/public/models/translation.bin, then measures both models through the engine on the
+# test split and writes web/public/models/translation.json (docs/translation.md).
+# Builds what is missing first (set-up, the translation corpus). Extra arguments go to
+# attn_train_translation (e.g. --steps 20 --out /tmp/x.bin --summary /tmp/x.json).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/setup.sh native serve
+for split in train validation test; do
+  if [ ! -f "build/corpus/translation/$split.bin" ]; then
+    npm run --silent corpus:translation
+    break
+  fi
+done
+mkdir -p web/public/models build/translation
+build/native/attn_train_translation "$@" | tee build/translation/train.log
