@@ -1,0 +1,179 @@
+// The embind surface of the page's two translation models (docs/translation.md): load the file
+// that holds both and the German vocabulary once, then translate the learner's English tokens with
+// either. web/src/engine/translator.js wraps these into loadTranslator(); here arguments are
+// checked and converted, and results copied out.
+#include "attn/translator.hpp"
+
+#include <emscripten/bind.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "attn/lm_weights.hpp"
+#include "attn/translator_weights.hpp"
+#include "convert.hpp"
+#include "loaded_embeddings.hpp"
+
+namespace attn::bindings {
+namespace {
+
+// The models of the last successful translatorLoad, with the word vectors they were loaded
+// against (a later loadEmbeddings of other vectors does not change what their ids mean) and the
+// German words by id.
+struct LoadedTranslators {
+  std::shared_ptr<const Embeddings> embeddings;
+  std::vector<std::string> german_words;
+  std::optional<Translator<float>> attention;
+  std::optional<Translator<float>> fixed_vector;
+};
+
+std::optional<LoadedTranslators>& loaded_translators() {
+  static std::optional<LoadedTranslators> translators;
+  return translators;
+}
+
+long long parameter_count(const TranslatorConfig& config, Bridge bridge) {
+  TranslatorConfig with_bridge = config;
+  with_bridge.bridge = bridge;
+  long long count = 0;
+  for (const auto& [rows, cols] : translator_parameter_shapes(with_bridge)) {
+    count += static_cast<long long>(rows) * cols;
+  }
+  return count;
+}
+
+// bytes: the file (a Uint8Array) -> { sourceWords, sourceWidth, targetWords, targetWidth,
+// encoderState, decoderState, attentionWidth, models: the bridges it holds ('attention',
+// 'fixed-vector'), parameters: { [bridge]: count } }. Needs the word vectors loaded first
+// (loadEmbeddings), and the file must name their vocabulary. A file that does not load leaves the
+// models loaded before in place.
+val load(const val& bytes) {
+  return guarded([&] {
+    const char* where = "loadTranslator";
+    const std::shared_ptr<const Embeddings>& embeddings = loaded_embeddings();
+    if (!embeddings) {
+      throw InvalidArgument(std::string(where) +
+                            ": no word vectors are loaded; call loadEmbeddings(bytes) first");
+    }
+    const ByteCopy copy = bytes_from(bytes, where, "the translation file");
+    TranslatorWeights weights = parse_translators(copy.data(), copy.size());
+    const TranslatorConfig& c = weights.config;
+    if (weights.english_hash != vocabulary_hash(*embeddings) ||
+        c.source_words != embeddings->size() || c.source_width != embeddings->dim()) {
+      throw InvalidArgument(std::string(where) +
+                            ": the models were trained on other word vectors than the loaded "
+                            "ones (their vocabulary or width differs)");
+    }
+
+    // Both models are made before anything loaded earlier is replaced. Each keeps its own copy
+    // of the word vectors (Translator holds them by value): the second takes the original.
+    LoadedTranslators next{embeddings, std::move(weights.german_words), std::nullopt, std::nullopt};
+    Matrix vectors = embeddings->vocabulary_vectors();
+    for (std::size_t i = 0; i < weights.models.size(); ++i) {
+      const Bridge bridge = weights.models[i].bridge;
+      Matrix own = i + 1 == weights.models.size() ? std::move(vectors) : Matrix(vectors);
+      Translator<float> model = make_translator(weights, bridge, std::move(own));
+      // The page only translates: the gradients the constructor set up are never used.
+      for (Parameter<float>* p : model.parameters()) p->grad = Matrix();
+      (bridge == Bridge::attention ? next.attention : next.fixed_vector).emplace(std::move(model));
+      // The dequantised values are in the model now.
+      weights.models[i].values.clear();
+      weights.models[i].values.shrink_to_fit();
+    }
+    loaded_translators().emplace(std::move(next));
+
+    val models = val::array();
+    val parameters = val::object();
+    for (const Bridge bridge : {Bridge::attention, Bridge::fixed_vector}) {
+      const bool present = bridge == Bridge::attention
+                               ? loaded_translators()->attention.has_value()
+                               : loaded_translators()->fixed_vector.has_value();
+      if (!present) continue;
+      models.call<void>("push", val(bridge_name(bridge)));
+      parameters.set(bridge_name(bridge), static_cast<double>(parameter_count(c, bridge)));
+    }
+    val out = val::object();
+    out.set("sourceWords", c.source_words);
+    out.set("sourceWidth", c.source_width);
+    out.set("targetWords", c.target_words);
+    out.set("targetWidth", c.target_width);
+    out.set("encoderState", c.encoder_state);
+    out.set("decoderState", c.decoder_state);
+    out.set("attentionWidth", c.attention);
+    out.set("models", models);
+    out.set("parameters", parameters);
+    return out;
+  });
+}
+
+// model: 'attention' or 'fixed-vector'; tokens: n English strings, 1 <= n <= kMaxTranslationLength;
+// max_words: 0 to kMaxTranslationLength - 1 ->
+// { ids: Int32Array(n) (rows of the word vectors, their count for an unknown word),
+//   known: Uint8Array(n), words: m German strings (without </s>; the unknown id as "<unk>"),
+//   weights: Float32Array((m + 1) * n) for the attention model, row t output step t's weights over
+//   the n English words and the last row the </s> step's; empty for the fixed-vector model,
+//   logProbability: of the words and </s>, natural log }
+val translate(const val& model_name, const val& tokens, int max_words) {
+  return guarded([&] {
+    const char* where = "translator";
+    const std::optional<LoadedTranslators>& loaded = loaded_translators();
+    if (!loaded) {
+      throw InvalidArgument(std::string(where) +
+                            ": no translation models are loaded; load their file first");
+    }
+    const std::string name = model_name.isString() ? model_name.as<std::string>() : std::string();
+    const bool attend = name == bridge_name(Bridge::attention);
+    if (!attend && name != bridge_name(Bridge::fixed_vector)) {
+      throw InvalidArgument(std::string(where) + ": model must be 'attention' or 'fixed-vector'");
+    }
+    const std::optional<Translator<float>>& translator =
+        attend ? loaded->attention : loaded->fixed_vector;
+    if (!translator) {
+      throw InvalidArgument(std::string(where) + ": the loaded file has no " + name + " model");
+    }
+    const std::vector<std::string> words = strings_from(tokens, where);
+    if (words.empty() || words.size() > static_cast<size_t>(kMaxTranslationLength)) {
+      throw InvalidArgument(std::string(where) + ": it reads 1 to " +
+                            std::to_string(kMaxTranslationLength) + " tokens, got " +
+                            std::to_string(words.size()));
+    }
+    if (max_words < 0 || max_words >= kMaxTranslationLength) {
+      throw InvalidArgument(std::string(where) + ": maxWords must be 0 to " +
+                            std::to_string(kMaxTranslationLength - 1) + ", got " +
+                            std::to_string(max_words));
+    }
+    const std::vector<int> ids = language_model_ids(*loaded->embeddings, words);
+    const Translation translation = translator->translate(ids, max_words);
+
+    const size_t n = ids.size();
+    std::vector<std::uint8_t> known(n);
+    for (size_t i = 0; i < n; ++i) known[i] = ids[i] < loaded->embeddings->size() ? 1 : 0;
+    val german = val::array();
+    for (const int id : translation.words) {
+      german.call<void>("push",
+                        val(id == kTargetUnknown ? std::string("<unk>")
+                                                 : loaded->german_words[static_cast<size_t>(id)]));
+    }
+
+    val out = val::object();
+    out.set("ids", val::global("Int32Array").new_(emscripten::typed_memory_view(n, ids.data())));
+    out.set("known",
+            val::global("Uint8Array").new_(emscripten::typed_memory_view(n, known.data())));
+    out.set("words", german);
+    out.set("weights", float32_array(translation.weights));
+    out.set("logProbability", translation.log_probability);
+    return out;
+  });
+}
+
+}  // namespace
+}  // namespace attn::bindings
+
+EMSCRIPTEN_BINDINGS(attention_translator) {
+  using namespace attn::bindings;
+  emscripten::function("translatorLoad", &load);
+  emscripten::function("translatorTranslate", &translate);
+}
