@@ -63,3 +63,27 @@ test('the live-training example runs from the project folder and prints what its
   const printed = execFileSync(process.execPath, [file], { encoding: 'utf8', cwd: ROOT });
   assert.equal(printed, '20 4 mixed\n');
 });
+
+test('the translation example runs and prints BLEU scores, the tokens and no fixed-vector weights', () => {
+  const doc = readFileSync(join(ROOT, 'docs', 'engine-api.md'), 'utf8');
+  const example = [...doc.matchAll(/```js\n([\s\S]*?)```/g)].find((block) =>
+    block[1].includes('loadTranslator('),
+  );
+  assert.ok(example, 'docs/engine-api.md has a js code block that loads a translator');
+  const file = join(ROOT, 'build', 'docs-translator-example.mjs');
+  writeFileSync(file, example[1]);
+  const printed = execFileSync(process.execPath, [file], { encoding: 'utf8' }).trimEnd();
+  const report = JSON.parse(readFileSync(join(ROOT, 'web/public/models/translation.json'), 'utf8'));
+  const lines = printed.split('\n');
+  const score = (/** @type {{ bleu: number, sentences: number }} */ s) =>
+    `{ bleu: ${s.bleu}, sentences: ${s.sentences} }`;
+  assert.equal(
+    lines[0],
+    `${score(report.models.attention.bleu.overall)} ${score(report.models['fixed-vector'].bleu.overall)}`,
+  );
+  assert.equal(lines[1], "[ 'the', 'house', 'is', 'small', '.' ]");
+  // The English word the first German word looked at most (none when it wrote no word at all).
+  const looked = lines[2] === '' ? ['undefined'] : ['the', 'house', 'is', 'small', '.'];
+  assert.ok(looked.includes(lines.at(-2) ?? ''), printed);
+  assert.equal(lines.at(-1), '0');
+});

@@ -252,3 +252,75 @@ test("the language model's runs, good and bad, leave the wasm heap as they found
   assert.ok(threw > 40, `${threw} calls threw`);
   assert.deepEqual(after, before, 'bytes in use, heap size and handles after the runs');
 });
+
+test("the translators' calls, good and bad, leave the wasm heap as they found it", () => {
+  const root = new URL('../../web/public/', import.meta.url);
+  engine.loadEmbeddings(readFileSync(new URL('embeddings/en-20k-100d.bin', root)));
+  const file = new Uint8Array(readFileSync(new URL('models/translation.bin', root)));
+  const report = JSON.parse(readFileSync(new URL('models/translation.json', root), 'utf8'));
+  /** @returns {import('attention-lab').Translator[]} */
+  const load = () => {
+    const loaded = engine.loadTranslators(file, report);
+    return [loaded.attention, loaded.fixedVector].map((t) => t ?? assert.fail());
+  };
+  const translators = load();
+  const pick = numbers(31);
+  const words = ['the', 'house', 'is', 'small', 'zzqx', '.', ',', 'é', '日本', '<b>', "n't"];
+  const calls = () => {
+    let threw = 0;
+    for (let i = 0; i < 300; i++) {
+      const kind = pick(8);
+      try {
+        if (kind === 0) {
+          // The core refuses these: no tokens, too many, a token that is no string, a model it
+          // does not have, a word limit past its own.
+          const bad = [
+            ['attention', [], 5],
+            ['attention', Array(129).fill('the'), 5],
+            ['fixed-vector', ['the', 3], 5],
+            ['rnn', ['the'], 5],
+            [4, ['the'], 5],
+            ['attention', ['the'], 128],
+          ][pick(6)];
+          core.translatorTranslate(...bad);
+        } else if (kind === 1) {
+          // A file cut short (the core refuses it), or a report that is not one (the facade does).
+          if (pick(2) === 0) engine.loadTranslators(file.subarray(0, 52 + pick(200_000)), report);
+          else engine.loadTranslators(file, { format: 'other' });
+        } else if (kind === 2) {
+          translators[pick(2)].translate(pick(2) === 0 ? '' : /** @type {any} */ (7));
+        } else {
+          const text = Array.from({ length: 1 + pick(12) }, () => words[pick(words.length)]);
+          translators[pick(2)].translate(text.join(' '));
+        }
+      } catch (error) {
+        assert.ok(error instanceof Error);
+        threw++;
+      }
+    }
+    return threw;
+  };
+  calls();
+  const before = usage();
+  const threw = calls();
+  const after = usage();
+  assert.ok(threw > 30, `${threw} calls threw`);
+  assert.deepEqual(after, before, 'bytes in use, heap size and handles after the calls');
+
+  // Loading the file again frees the models it replaces. The new models' many small blocks land
+  // in whichever free chunks fit, which the allocator rounds up a few bytes differently from one
+  // load to the next (tens of bytes either way); a model left behind would be megabytes, and a
+  // leak of even 11 bytes a load would pass the bound by the twelfth load.
+  load();
+  const first = usage();
+  for (let i = 0; i < 12; i++) {
+    load()[0].translate('the house is small');
+    const now = usage();
+    assert.equal(now.heapBytes, first.heapBytes, `the heap grew at load ${i}`);
+    assert.equal(now.handles, first.handles, `handles at load ${i}`);
+    assert.ok(
+      Math.abs(now.bytesInUse - first.bytesInUse) < 128,
+      `load ${i}: ${now.bytesInUse} bytes`,
+    );
+  }
+});

@@ -1,5 +1,5 @@
 // The data files the figures load, relative to the page (web/public/ is served at the site's
-// root): the word vectors and the trained language model. One list for the loaders
+// root): the word vectors, the trained language model and the translation models. One list for the loaders
 // (web/src/text/) and for the head of a page of figures, which asks for them before its script has
 // run (web/build/vite-plugin-page-head.js, the early-data allowance).
 
@@ -10,4 +10,10 @@ export const VECTORS_PATH = 'embeddings/en-20k-100d.bin';
 export const MODEL_PATHS = Object.freeze({
   weights: 'models/brown-lm.bin',
   report: 'models/brown-lm.json',
+});
+
+/** The two translation models (docs/translation.md): one file for both, and their report. */
+export const TRANSLATION_PATHS = Object.freeze({
+  weights: 'models/translation.bin',
+  report: 'models/translation.json',
 });

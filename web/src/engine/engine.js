@@ -14,6 +14,7 @@ import { createFloatPool } from './float-pool.js';
 import { createLanguageModel } from './language-model.js';
 import { createLanguageModelTraining } from './lm-training.js';
 import { createTraining } from './training.js';
+import { createTranslators } from './translator.js';
 
 // Must match AttentionSlot in wasm/workspace.hpp.
 const SLOT = { q: 0, k: 1, v: 2, padding: 3, results: 4, chunkRows: 5 };
@@ -343,6 +344,11 @@ export function createEngine(core) {
     get languageModel() {
       return languageModel;
     },
+
+    // weights: the translation models' file, report: what was measured on them
+    // (docs/translation.md) -> both models, on the word vectors loaded now. Loading another file
+    // replaces them in the core; a file that does not load leaves them in place.
+    loadTranslators: (weights, report) => createTranslators(core, weights, report),
 
     // A training run of a reversal model in the core (web/src/engine/training.js); free it with
     // dispose() when done.

@@ -230,6 +230,54 @@ export interface LanguageModelTraining {
   dispose(): void; // frees the core's memory; any later call throws
 }
 
+export type TranslatorModel = 'attention' | 'fixed-vector';
+
+export interface TranslatorBleu {
+  overall: { bleu: number; sentences: number }; // corpus BLEU-4 on the test split
+  buckets: { from: number; to: number | null; sentences: number; bleu: number }[]; // by English length; to null = and longer
+}
+
+export interface AlignmentScore {
+  checkable: number; // German words written with exactly one English word the dictionary pairs them with
+  aligned: number; // of them, those whose weights are largest on that English word
+  score: number; // aligned / checkable
+  diagonalScore: number; // the same for guessing the diagonal, the baseline
+}
+
+export interface TranslatorInfo {
+  model: TranslatorModel;
+  sourceWords: number; // the English word vectors' words (and one unknown-word id)
+  sourceWidth: number;
+  targetWords: number; // the German vocabulary, <pad>, <s>, </s> and <unk> included
+  targetWidth: number;
+  encoderState: number; // per direction
+  decoderState: number;
+  attentionWidth: number | null; // null for the fixed-vector model
+  parameters: number; // trained values
+  maxSourceTokens: number; // translate() reads the first 64 tokens
+  corpus: { trainPairs: number; validationPairs: number; testPairs: number };
+  training: unknown; // the settings it was trained with
+  validationPerplexity: number;
+  testPerplexity: number;
+  bleu: TranslatorBleu;
+  alignment: AlignmentScore | null; // null for the fixed-vector model
+}
+
+export interface Translation {
+  source: string[]; // the first maxSourceTokens English tokens of the text
+  known: boolean[]; // per token: the word vectors hold it
+  dropped: number; // tokens after them that were not read
+  target: string[]; // the German words written, greedily, without </s>; '<unk>' for the unknown word
+  weights: Float32Array; // (target.length, source.length), row t over the English words; empty for fixed-vector
+  end: Float32Array; // (source.length) the </s> step's weights; empty for fixed-vector
+  logProbability: number; // of the words and </s>, natural log
+}
+
+export interface Translator {
+  readonly info: Readonly<TranslatorInfo>;
+  translate(text: string): Translation; // throws on text with no token
+}
+
 export interface Engine {
   softmax(x: Values, rows: number, cols: number, options?: { temperature?: number }): Float32Array;
   attention(input: AttentionInput & { trace?: true }): AttentionTrace;
@@ -263,7 +311,16 @@ export interface Engine {
     options?: LanguageModelTrainingOptions,
   ): LanguageModelTraining;
   readonly languageModel: LanguageModel | null; // the last one loaded
+  // needs loadEmbeddings; null for a model the file does not hold
+  loadTranslators(
+    weights: Uint8Array | ArrayBuffer,
+    report: unknown,
+  ): { attention: Translator | null; fixedVector: Translator | null };
 }
 
 export function loadEngine(): Promise<Engine>;
 export function loadLanguageModel(options?: { engine?: Engine }): Promise<LanguageModel>;
+export function loadTranslator(options?: {
+  model?: TranslatorModel; // default 'attention'
+  engine?: Engine;
+}): Promise<Translator>;

@@ -1,0 +1,396 @@
+// The page's two translation models through the facade (docs/engine-api.md): loadTranslator()
+// reads web/public/models/translation.bin (both models and the German vocabulary) and its report
+// once; translate(text) gives the German words and, for the attention model, every word's weights
+// over the English words. These tests hold for any trained file: they check shapes, sums,
+// determinism and messages, never particular German words. Bad input gets a clear message or a
+// bounded result and leaves the models usable.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+
+import { loadEngine, loadTranslator } from 'attention-lab';
+import { tokenize } from '../../web/src/text/tokenize.js';
+import { ROOT } from './helpers.js';
+
+const WEIGHTS = new Uint8Array(readFileSync(join(ROOT, 'web/public/models/translation.bin')));
+const REPORT = JSON.parse(readFileSync(join(ROOT, 'web/public/models/translation.json'), 'utf8'));
+const VECTORS = new Uint8Array(readFileSync(join(ROOT, 'web/public/embeddings/en-20k-100d.bin')));
+
+const attention = await loadTranslator();
+const fixedVector = await loadTranslator({ model: 'fixed-vector' });
+
+const SENTENCES = [
+  "The animal didn't cross the street because it was too tired.",
+  'I sat on the river bank.',
+  'Where is the station?',
+  'The committee said on Tuesday that it would not approve the new budget.',
+  'Thank you',
+];
+
+/** The most German words a translation of n English tokens may write (docs/engine-api.md). */
+const maxWords = (/** @type {number} */ n) => Math.min(127, 2 * n + 10);
+
+/**
+ * Asserts what every translation guarantees: the source as the figures tokenize it, one flag per
+ * token, German words as strings within the word limit, and for the attention model (target.length,
+ * source.length) weights and a </s> row, every row a distribution: entries in [0, 1] summing to 1
+ * within 1e-5 (a float32 softmax over at most 64 entries rounds each term by about 6e-8, so the
+ * sum is off by at most a few 1e-6).
+ * @param {import('attention-lab').Translator} translator
+ * @param {import('attention-lab').Translation} result
+ */
+function assertTranslation(translator, result) {
+  const n = result.source.length;
+  const m = result.target.length;
+  assert.ok(n >= 1 && n <= translator.info.maxSourceTokens, `${n} source tokens`);
+  assert.equal(result.known.length, n);
+  assert.ok(result.known.every((flag) => typeof flag === 'boolean'));
+  assert.ok(m <= maxWords(n), `${m} words for ${n} tokens`);
+  assert.ok(result.target.every((word) => typeof word === 'string' && word.length > 0));
+  assert.ok(!result.target.includes('</s>') && !result.target.includes('<s>'));
+  assert.ok(Number.isFinite(result.logProbability) && result.logProbability <= 0);
+  assert.ok(result.weights instanceof Float32Array && result.end instanceof Float32Array);
+  if (translator.info.model === 'fixed-vector') {
+    assert.equal(result.weights.length, 0);
+    assert.equal(result.end.length, 0);
+    return;
+  }
+  assert.equal(result.weights.length, m * n);
+  assert.equal(result.end.length, n);
+  const rows = [
+    ...Array.from({ length: m }, (_, t) => result.weights.subarray(t * n, (t + 1) * n)),
+  ];
+  rows.push(result.end);
+  rows.forEach((row, t) => {
+    let sum = 0;
+    for (const w of row) {
+      assert.ok(w >= 0 && w <= 1, `row ${t} has a weight ${w}`);
+      sum += w;
+    }
+    assert.ok(Math.abs(sum - 1) < 1e-5, `row ${t} of ${m + 1} sums to ${sum}`);
+  });
+}
+
+/**
+ * The file with the output bias of every model set so that the German unknown word <unk> (id 3)
+ * always wins: each model then writes <unk> until the word limit ends the sentence. Walks the
+ * layout of docs/translation.md (every parameter in the order of Translator::parameters(), row by
+ * row: a float32 scale, then one signed byte per column) and checks that it ends with the file.
+ * @param {Uint8Array} bytes
+ * @returns {Uint8Array}
+ */
+function alwaysUnknown(bytes) {
+  const out = new Uint8Array(bytes);
+  const view = new DataView(out.buffer);
+  const header = Array.from({ length: 11 }, (_, i) => view.getUint32(8 + 4 * i, true));
+  const [, , dx, words, dy, he, hd, da, , models, vocabularyBytes] = header;
+  const gru = (/** @type {number} */ input, /** @type {number} */ state) => [
+    [input, 3 * state],
+    [1, 3 * state],
+    [state, 3 * state],
+    [1, 3 * state],
+  ];
+  let at = 52 + vocabularyBytes;
+  for (let model = 0; model < models; model++) {
+    const attends = view.getUint32(at, true) === 1;
+    at += 4;
+    const shapes = [
+      [1, dx],
+      ...gru(dx, he),
+      ...gru(dx, he),
+      ...gru(dy + 2 * he, hd),
+      [2 * he, hd],
+      [1, hd],
+      [words, dy],
+      [hd + 2 * he + dy, dy],
+      [1, dy],
+      [1, words], // the output bias, b_out
+      ...(attends
+        ? [
+            [hd, da],
+            [2 * he, da],
+            [1, da],
+            [1, da],
+          ]
+        : []),
+    ];
+    for (const [i, [rows, cols]] of shapes.entries()) {
+      if (i === 18) {
+        view.setFloat32(at, 10_000 / 127, true);
+        out.fill(0, at + 4, at + 4 + cols);
+        out[at + 4 + 3] = 127;
+      }
+      at += rows * (4 + cols);
+    }
+  }
+  assert.equal(at, out.length, 'the layout walked covers the whole file');
+  return out;
+}
+
+describe('loadTranslator: both models from one file', () => {
+  test('the two models share the file: its sizes, and each its own line of the report', () => {
+    assert.equal(Buffer.from(WEIGHTS.subarray(0, 8)).toString('latin1'), 'ATTNMTWT');
+    assert.equal(attention.info.model, 'attention');
+    assert.equal(fixedVector.info.model, 'fixed-vector');
+    const header = new DataView(WEIGHTS.buffer, WEIGHTS.byteOffset);
+    const sizes = ['sourceWords', 'sourceWidth', 'targetWords', 'targetWidth'];
+    sizes.push('encoderState', 'decoderState');
+    for (const [i, name] of sizes.entries()) {
+      assert.equal(attention.info[name], header.getUint32(12 + 4 * i, true), name);
+      assert.equal(fixedVector.info[name], attention.info[name], name);
+    }
+    assert.equal(attention.info.attentionWidth, header.getUint32(36, true));
+    assert.equal(fixedVector.info.attentionWidth, null);
+    for (const translator of [attention, fixedVector]) {
+      const measured = REPORT.models[translator.info.model];
+      assert.equal(translator.info.parameters, measured.parameters);
+      assert.equal(translator.info.testPerplexity, measured.testPerplexity);
+      assert.deepEqual(translator.info.bleu, measured.bleu);
+      assert.deepEqual(translator.info.corpus, REPORT.corpus);
+      assert.deepEqual(translator.info.training, REPORT.training);
+      assert.equal(translator.info.maxSourceTokens, 64);
+    }
+    assert.deepEqual(attention.info.alignment, REPORT.models.attention.alignment);
+    assert.equal(fixedVector.info.alignment, null);
+    assert.ok(attention.info.parameters > fixedVector.info.parameters);
+  });
+
+  test('the file is loaded once: asking again gives the same translators', async () => {
+    assert.equal(await loadTranslator(), attention);
+    assert.equal(await loadTranslator({ model: 'attention' }), attention);
+    assert.equal(await loadTranslator({ model: 'fixed-vector' }), fixedVector);
+  });
+
+  test('info is frozen all the way down', () => {
+    const { info } = attention;
+    assert.ok(Object.isFrozen(info) && Object.isFrozen(info.bleu) && Object.isFrozen(info.corpus));
+    assert.ok(info.bleu.buckets.every(Object.isFrozen) && Object.isFrozen(info.alignment));
+    assert.throws(() => {
+      /** @type {any} */ (info.bleu.overall).bleu = 99;
+    }, TypeError);
+  });
+
+  test('an unknown model is refused before anything loads', async () => {
+    await assert.rejects(
+      loadTranslator({ model: /** @type {any} */ ('rnn') }),
+      /loadTranslator: model must be 'attention' or 'fixed-vector', got "rnn"/,
+    );
+  });
+
+  test('engine.loadTranslators gives both models of the file on an engine you have', async () => {
+    const engine = await loadEngine();
+    engine.loadEmbeddings(VECTORS);
+    const both = engine.loadTranslators(WEIGHTS.buffer.slice(0), REPORT);
+    assert.equal(both.attention?.info.model, 'attention');
+    assert.equal(both.fixedVector?.info.model, 'fixed-vector');
+    const one = await loadTranslator({ engine, model: 'fixed-vector' });
+    assert.deepEqual(one.translate(SENTENCES[0]), fixedVector.translate(SENTENCES[0]));
+  });
+});
+
+describe('translate(text)', () => {
+  test('tokenizes the English as the figures do, and keeps every guarantee', () => {
+    for (const translator of [attention, fixedVector]) {
+      for (const sentence of SENTENCES) {
+        const result = translator.translate(sentence);
+        assert.deepEqual(result.source, tokenize(sentence));
+        assert.equal(result.dropped, 0);
+        assertTranslation(translator, result);
+      }
+    }
+  });
+
+  test('the same text gives the same translation, bit for bit', () => {
+    for (const translator of [attention, fixedVector]) {
+      const first = translator.translate(SENTENCES[3]);
+      fixedVector.translate('Something else in between.');
+      assert.deepEqual(translator.translate(SENTENCES[3]), first);
+    }
+  });
+
+  test('the fixed-vector model has no weights to show', () => {
+    const result = fixedVector.translate(SENTENCES[1]);
+    assert.deepEqual([result.weights.length, result.end.length], [0, 0]);
+  });
+
+  test('English words outside the word vectors are flagged, and still translated', () => {
+    for (const translator of [attention, fixedVector]) {
+      const result = translator.translate('The zzqxv sat down.');
+      assert.deepEqual(result.known, [true, false, true, true, true]);
+      assertTranslation(translator, result);
+    }
+  });
+
+  test("a German unknown word is written '<unk>', never dropped, up to the word limit", async () => {
+    const engine = await loadEngine();
+    engine.loadEmbeddings(VECTORS);
+    const both = engine.loadTranslators(alwaysUnknown(WEIGHTS), REPORT);
+    for (const translator of [both.attention, both.fixedVector]) {
+      assert.ok(translator);
+      for (const sentence of ['Thank you', SENTENCES[3]]) {
+        const result = translator.translate(sentence);
+        const n = result.source.length;
+        assert.deepEqual(result.target, Array(maxWords(n)).fill('<unk>'));
+        assertTranslation(translator, result);
+      }
+    }
+    // 64 tokens: 2 * 64 + 10 = 138 words would pass the core's 127.
+    const long = both.attention?.translate('word '.repeat(80)) ?? assert.fail();
+    assert.equal(long.target.length, 127);
+    assertTranslation(attention, long);
+  });
+});
+
+describe('bad input gets a clear message or a bounded result, and loses nothing', () => {
+  const before = attention.translate(SENTENCES[0]);
+
+  test('anything but a string', () => {
+    for (const translator of [attention, fixedVector]) {
+      for (const text of [42, null, undefined, ['the', 'cat'], { text: 'the cat' }]) {
+        assert.throws(
+          () => translator.translate(/** @type {any} */ (text)),
+          /translator: text must be a string, got (number|null|undefined|an array|object)/,
+        );
+      }
+    }
+  });
+
+  test('text without a word', () => {
+    for (const text of ['', '   ', '\u200b\n\t', '\u0000\u0001']) {
+      assert.throws(
+        () => attention.translate(text),
+        /attention translator: type at least one word/,
+      );
+      assert.throws(() => fixedVector.translate(text), /type at least one word/);
+    }
+  });
+
+  test('punctuation alone is translated like any token', () => {
+    for (const translator of [attention, fixedVector]) {
+      const result = translator.translate('?!...');
+      assert.deepEqual(result.source, tokenize('?!...'));
+      assertTranslation(translator, result);
+    }
+  });
+
+  test('5,000 words: the first 64 tokens are read, and the rest counted as dropped', () => {
+    const text = Array.from({ length: 5000 }, (_, i) => (i % 2 ? 'cat' : 'the')).join(' ');
+    for (const translator of [attention, fixedVector]) {
+      const result = translator.translate(text);
+      assert.equal(result.source.length, 64);
+      assert.equal(result.dropped, 5000 - 64);
+      assertTranslation(translator, result);
+    }
+    const huge = attention.translate('a b '.repeat(200_000));
+    assert.equal(huge.source.length, 64);
+    assertTranslation(attention, huge);
+  });
+
+  test('any Unicode, broken surrogates included', () => {
+    const texts = ['日本語のテキスト', '\ud800 lone half \udfff', '👩‍👩‍👧 family', 'x'.repeat(10_000)];
+    texts.push('مرحبا بالعالم', 'e\u0301te\u0301', '\u202eevil\u202c');
+    for (const translator of [attention, fixedVector]) {
+      for (const text of texts) assertTranslation(translator, translator.translate(text));
+    }
+    assert.deepEqual(attention.translate('日本語').known, [false]);
+  });
+
+  test('markup is text: its marks are tokens like any other', () => {
+    const text = '<b>Hello</b> <script>alert("x")</script> &amp; <img src=x onerror=y>';
+    for (const translator of [attention, fixedVector]) {
+      const result = translator.translate(text);
+      assert.deepEqual(result.source, tokenize(text).slice(0, 64));
+      assert.ok(result.source.includes('<') && result.source.includes('script'));
+      assertTranslation(translator, result);
+    }
+  });
+
+  test('after all of that, the models translate as before', () => {
+    assert.deepEqual(attention.translate(SENTENCES[0]), before);
+  });
+});
+
+describe('loading: files and reports that do not fit are refused', () => {
+  test('before the word vectors are loaded', async () => {
+    const engine = await loadEngine();
+    assert.throws(
+      () => engine.loadTranslators(WEIGHTS, REPORT),
+      /loadTranslator: no word vectors are loaded; call loadEmbeddings\(bytes\) first/,
+    );
+  });
+
+  test('on word vectors of another vocabulary', async () => {
+    const engine = await loadEngine();
+    // Two words of width 3 (docs/embeddings.md).
+    const vocabulary = Buffer.from('a\nbb\n');
+    const header = Buffer.alloc(24);
+    header.write('ATTNVECS', 0, 'latin1');
+    for (const [i, v] of [1, 2, 3, vocabulary.length].entries()) header.writeUInt32LE(v, 8 + 4 * i);
+    const scales = Buffer.alloc(8);
+    scales.writeFloatLE(0.01, 0);
+    scales.writeFloatLE(0.02, 4);
+    const padding = Buffer.alloc((4 - ((24 + vocabulary.length) % 4)) % 4);
+    const codes = Buffer.from([1, 2, 3, 4, 5, 6]);
+    engine.loadEmbeddings(
+      new Uint8Array(Buffer.concat([header, vocabulary, padding, scales, codes])),
+    );
+    assert.throws(() => engine.loadTranslators(WEIGHTS, REPORT), /trained on other word vectors/);
+  });
+
+  test('a corrupt file, or a report of something else, and the models loaded before stay', async () => {
+    const engine = await loadEngine();
+    engine.loadEmbeddings(VECTORS);
+    const { attention: loaded } = engine.loadTranslators(WEIGHTS, REPORT);
+    assert.ok(loaded);
+    const first = loaded.translate(SENTENCES[2]);
+    const wrongMagic = new Uint8Array(WEIGHTS);
+    wrongMagic[0] = 0x58;
+    const withExtra = new Uint8Array(WEIGHTS.length + 1);
+    withExtra.set(WEIGHTS);
+    const refused = [
+      [WEIGHTS.subarray(0, 20), /translator weights: the file is truncated/],
+      [WEIGHTS.subarray(0, 4000), /truncated/],
+      [WEIGHTS.subarray(0, WEIGHTS.length - 1), /truncated in model 1/],
+      [wrongMagic, /the magic is not ATTNMTWT/],
+      [withExtra, /extra bytes/],
+      ['not bytes', /loadTranslator: weights must be a Uint8Array or an ArrayBuffer/],
+    ];
+    for (const [bytes, message] of refused) {
+      assert.throws(() => engine.loadTranslators(/** @type {any} */ (bytes), REPORT), message);
+      assert.deepEqual(loaded.translate(SENTENCES[2]), first);
+    }
+    const reports = [
+      [null, /is not an attn-translation-report/],
+      [{ ...REPORT, format: 'attn-lm-report' }, /is not an attn-translation-report/],
+      [{ ...REPORT, corpus: {} }, /has no corpus.trainPairs/],
+      [
+        {
+          ...REPORT,
+          models: { ...REPORT.models, attention: { ...REPORT.models.attention, bleu: {} } },
+        },
+        /has no models.attention.bleu.overall/,
+      ],
+    ];
+    for (const [report, message] of reports) {
+      assert.throws(() => engine.loadTranslators(WEIGHTS, report), message);
+      assert.deepEqual(loaded.translate(SENTENCES[2]), first);
+    }
+  });
+
+  test('a report of other models fails the load, and the translators before it stop', async () => {
+    const engine = await loadEngine();
+    engine.loadEmbeddings(VECTORS);
+    const { attention: loaded } = engine.loadTranslators(WEIGHTS, REPORT);
+    const other = structuredClone(REPORT);
+    other.models.attention.parameters += 1;
+    assert.throws(
+      () => engine.loadTranslators(WEIGHTS, other),
+      /the translation report describes another attention model than the file/,
+    );
+    // The core holds the file just loaded now, which no translator of the first load describes.
+    assert.throws(() => loaded?.translate('the cat'), /another translation file has been loaded/);
+    const again = engine.loadTranslators(WEIGHTS, REPORT);
+    assert.deepEqual(again.attention?.translate(SENTENCES[2]), attention.translate(SENTENCES[2]));
+  });
+});
