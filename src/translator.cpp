@@ -40,21 +40,20 @@ void check_width(const char* name, int value) {
 }
 
 // Each sentence's length and ids, against the limits and the vocabularies.
-// side names the sentence in messages; its length must lie in [shortest, longest] and its ids in
+// name names the sentence in messages; its length must lie in [shortest, longest] and its ids in
 // [lowest_id, highest_id].
-void check_sentence(const char* side, size_t index, const std::vector<int>& ids, long shortest,
+void check_sentence(const std::string& name, const std::vector<int>& ids, long shortest,
                     long longest, int lowest_id, int highest_id) {
   const auto length = static_cast<long>(ids.size());
   if (length < shortest || length > longest) {
-    detail::fail(kWhere, std::string(side) + " " + std::to_string(index) + " has " +
-                             std::to_string(length) + " tokens; it needs " +
+    detail::fail(kWhere, name + " has " + std::to_string(length) + " tokens; it needs " +
                              std::to_string(shortest) + " to " + std::to_string(longest));
   }
   for (size_t i = 0; i < ids.size(); ++i) {
     if (ids[i] < lowest_id || ids[i] > highest_id) {
-      detail::fail(kWhere, std::string(side) + " " + std::to_string(index) + " has id " +
-                               std::to_string(ids[i]) + " at " + std::to_string(i) + ", outside " +
-                               std::to_string(lowest_id) + ".." + std::to_string(highest_id));
+      detail::fail(kWhere, name + " has id " + std::to_string(ids[i]) + " at " + std::to_string(i) +
+                               ", outside " + std::to_string(lowest_id) + ".." +
+                               std::to_string(highest_id));
     }
   }
 }
@@ -202,10 +201,10 @@ TranslatorPass<T> Translator<T>::forward(const TranslationBatch& batch) const {
   TranslatorPass<T> pass;
   pass.batch = n_pairs;
   for (int b = 0; b < n_pairs; ++b) {
-    check_sentence("source", b, batch.sources[b], 1, kMaxTranslationLength, 0,
+    check_sentence("source " + std::to_string(b), batch.sources[b], 1, kMaxTranslationLength, 0,
                    config_.source_words);
-    check_sentence("target", b, batch.targets[b], 0, kMaxTranslationLength - 1, kTargetEnd + 1,
-                   config_.target_words - 1);
+    check_sentence("target " + std::to_string(b), batch.targets[b], 0, kMaxTranslationLength - 1,
+                   kTargetEnd + 1, config_.target_words - 1);
     pass.source_lengths.push_back(static_cast<int>(batch.sources[b].size()));
     pass.target_lengths.push_back(static_cast<int>(batch.targets[b].size()) + 1);
     pass.source_steps = std::max(pass.source_steps, pass.source_lengths.back());
@@ -392,7 +391,7 @@ void Translator<T>::backward(const TranslatorPass<T>& pass) {
 
 template <typename T>
 Translation Translator<T>::translate(const std::vector<int>& source, int max_words) const {
-  check_sentence("source", 0, source, 1, kMaxTranslationLength, 0, config_.source_words);
+  check_sentence("the sentence", source, 1, kMaxTranslationLength, 0, config_.source_words);
   if (max_words < 0 || max_words >= kMaxTranslationLength) {
     detail::fail(kWhere, "max_words must be between 0 and " +
                              std::to_string(kMaxTranslationLength - 1) + ", got " +
@@ -414,6 +413,8 @@ Translation Translator<T>::translate(const std::vector<int>& source, int max_wor
   MatrixT<T> keys;
   if (attend) keys = linear_forward(h, key_w_, &key_b_).y;
 
+  // D^T once for the whole sentence: each step's logits are o D^T, the same product as in forward.
+  const MatrixT<T> output_weights = detail::transposed(target_embedding_.value);
   Translation out;
   std::vector<MatrixT<T>> weight_rows;
   AttentionGradOptions options;
@@ -434,7 +435,7 @@ Translation Translator<T>::translate(const std::vector<int>& source, int max_wor
     MatrixT<T> joined(1, s.cols() + context.cols() + y.cols());
     joined << s, context, y;
     const MatrixT<T> o = tanh_forward(linear_forward(joined, output_w_, &output_b_).y).y;
-    MatrixT<T> logits = detail::product_transposed(o, target_embedding_.value);
+    MatrixT<T> logits = detail::product(o, output_weights);
     logits += logit_b_.value;
     // The likeliest word, never padding or <s>; the first of equal ones. After max_words words
     // the step can only end the sentence.

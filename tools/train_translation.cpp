@@ -41,11 +41,25 @@
 
 namespace {
 
+// The committed settings (npm run train:translation uses these defaults): about ten epochs of the
+// training split, both models in about the hour that npm run train:translation may take.
+attn::TranslatorTrainingOptions committed_training() {
+  attn::TranslatorTrainingOptions t;
+  t.steps = 6000;
+  t.batch = 64;
+  t.learning_rate = 2e-3;
+  t.warmup = 200;
+  t.final_lr_fraction = 0.1;
+  t.clip = 1.0;
+  t.seed = 1;
+  return t;
+}
+
 struct Options {
   std::vector<attn::Bridge> bridges{attn::Bridge::fixed_vector, attn::Bridge::attention};
-  attn::TranslatorTrainingOptions training;
-  long log_every = 10;
-  long eval_every = 500;
+  attn::TranslatorTrainingOptions training = committed_training();
+  long log_every = 50;
+  long eval_every = 1000;
   int eval_pairs = 1000;
   std::string corpus = "build/corpus/translation";
   std::string vectors = "web/public/embeddings/en-20k-100d.bin";

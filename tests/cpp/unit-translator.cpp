@@ -136,7 +136,7 @@ TEST_CASE("translator: sentences and ids out of range are named", "[translator]"
   batch.targets.pop_back();
   CHECK_THROWS_WITH(model.forward(batch), Catch::Contains("as many targets as sources"));
   CHECK_THROWS_WITH(model.translate(std::vector<int>(129, 1), 5),
-                    Catch::Contains("has 129 tokens; it needs 1 to 128"));
+                    Catch::Contains("the sentence has 129 tokens; it needs 1 to 128"));
   CHECK_THROWS_WITH(model.translate({1}, 128), Catch::Contains("max_words must be between 0"));
   auto config = tiny_config(Bridge::attention);
   config.target_words = 4;

@@ -45,9 +45,8 @@ std::vector<std::uint8_t> encode_translators(const std::vector<Translator<float>
 
 // bytes: a whole file. Throws InvalidArgument, saying what is wrong, on a wrong magic or version,
 // a config out of range, a vocabulary that is not target_words distinct non-empty lines, a model
-// count
-// outside 1..2 or a bridge twice, a scale that is negative or not finite, a file cut short or
-// running on.
+// count outside 1..2 or a bridge twice, a scale that is negative or not finite, a file cut short
+// or running on.
 TranslatorWeights parse_translators(const std::uint8_t* bytes, std::size_t size);
 
 // -> the model of `bridge` from the file, on word_vectors (source_words, source_width). Throws
