@@ -13,12 +13,8 @@ if ! [[ "$seconds" =~ ^[1-9][0-9]*$ ]]; then
   echo "fuzz: the time must be a whole number of seconds, got \"$seconds\"" >&2
   exit 2
 fi
-jobs=$(nproc 2> /dev/null || echo 2)
 
-if [ ! -f build/fuzz/CMakeCache.txt ]; then
-  cmake --preset fuzz > /dev/null
-fi
-cmake --build --preset fuzz -j "$jobs" | { grep -Ev '^\[ *[0-9]+%\]|^gmake|^make' || true; }
+bash scripts/build.sh fuzz
 
 mkdir -p build/fuzz/corpus build/fuzz/findings
 log=build/fuzz/last-run.log

@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/setup.sh
+bash scripts/setup.sh native
 bash scripts/ensure-corpus.sh
 mkdir -p web/public/models
 build/native/attn_train_lm "$@" | tee build/train-lm.log

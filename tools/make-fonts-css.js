@@ -182,7 +182,9 @@ async function fallbackMetrics(family) {
   if (family.dejavu) {
     const file = `${DEJAVU}/${family.dejavu}`;
     if (!existsSync(file)) {
-      throw new Error(`${file} is missing: install fonts-dejavu-core (scripts/setup.sh does)`);
+      throw new Error(
+        `${file} is missing: install fonts-dejavu-core (bash scripts/setup.sh browser does)`,
+      );
     }
     list.push(await fromFile(file));
   }
