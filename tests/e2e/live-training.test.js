@@ -15,6 +15,7 @@ import { LM_TRAINING_DEFAULTS } from '../../web/src/engine/lm-training.js';
 import { EXPERIMENTS } from '../../web/src/widgets/training/experiments.js';
 import { openTables, readChart, useSite, waitForSlide } from './browser.js';
 import { taskWatch } from './long-tasks.js';
+import { recordReports, reportsUntilIdle, waitForPausedReport } from './worker-reports.js';
 
 const TIMEOUT = 30_000;
 /** The longest the heads may take here, however loaded the machine. */
@@ -32,10 +33,13 @@ describe('live training of the small language model', { timeout: HEADS_TIMEOUT +
   test('Start trains until a previous-token head and an induction head appear; Pause stops', async (t) => {
     await site.visit('index.html#/multi-head', async (page) => {
       await waitForSlide(page, 'multi-head');
+      const started = page.waitForEvent('worker');
       await page
         .locator(`${SCOPE} .figure-views`)
         .getByRole('radio', { name: /Train it live/ })
         .check();
+      const worker = await started;
+      await recordReports(worker);
       const go = page.locator(`${SCOPE} .tr-go`);
       await page.locator(`${SCOPE} .tr-go:not([disabled])`).waitFor({ timeout: TIMEOUT });
       assert.equal(await go.textContent(), 'Start');
@@ -51,7 +55,7 @@ describe('live training of the small language model', { timeout: HEADS_TIMEOUT +
       );
 
       await watchTasks(page);
-      const started = Date.now();
+      const since = Date.now();
       await go.click();
       // Another control answers while the worker trains: the loss table opens at a click.
       await page.locator(`${SCOPE} .tr-loss details`).waitFor({ timeout: TIMEOUT });
@@ -64,7 +68,7 @@ describe('live training of the small language model', { timeout: HEADS_TIMEOUT +
         SCOPE,
         { timeout: HEADS_TIMEOUT, polling: 500 },
       );
-      const seconds = (Date.now() - started) / 1000;
+      const seconds = (Date.now() - since) / 1000;
       const found = Number(await figure.getAttribute('data-steps'));
       t.diagnostic(`both heads after ${seconds.toFixed(1)} s (about ${found} steps)`);
 
@@ -78,8 +82,15 @@ describe('live training of the small language model', { timeout: HEADS_TIMEOUT +
         { timeout: TIMEOUT },
       );
       const steps = Number(await figure.getAttribute('data-steps'));
-      await page.waitForTimeout(1500);
-      assert.equal(Number(await figure.getAttribute('data-steps')), steps, 'no step while paused');
+      // The worker says when the pause has taken effect, then that its loop has stopped: it
+      // takes no step until the page sends a command.
+      const paused = await waitForPausedReport(worker);
+      assert.equal(paused.steps, steps, 'the figure shows the step the run paused at');
+      assert.deepEqual(
+        (await reportsUntilIdle(worker, paused.index)).filter((report) => report.steps !== steps),
+        [],
+        'no step while paused',
+      );
       assert.equal(await go.textContent(), 'Resume');
 
       const tasks = await longTasks();

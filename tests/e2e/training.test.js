@@ -23,6 +23,7 @@ import {
 } from '../../web/src/widgets/training/experiments.js';
 import { currentSlide, readChart, useSite, waitForSlide } from './browser.js';
 import { taskWatch } from './long-tasks.js';
+import { recordReports, reportsUntilIdle, waitForPausedReport } from './worker-reports.js';
 
 const TIMEOUT = 30_000;
 const engine = await loadEngine();
@@ -88,65 +89,6 @@ function waitForFallingLoss(page, id, points) {
     [id, points],
     { timeout: 60_000 },
   );
-}
-
-/**
- * Has the training worker keep a list of the progress reports it sends the page (status and
- * steps), for the test to read: what the worker did, not what this machine's speed allows.
- * @param {import('playwright-core').Worker} worker
- */
-function recordReports(worker) {
-  return worker.evaluate(() => {
-    const scope = /** @type {any} */ (self);
-    /** @type {{ status: string, steps: number, evaluating: boolean }[]} */
-    const reports = [];
-    scope.progressReports = reports;
-    const send = scope.postMessage.bind(scope);
-    scope.postMessage = (/** @type {any} */ message, /** @type {any[]} */ ...rest) => {
-      if (message?.type === 'progress') {
-        reports.push({
-          status: message.status,
-          steps: message.steps,
-          evaluating: message.evaluating,
-        });
-      }
-      send(message, ...rest);
-    };
-  });
-}
-
-/**
- * Waits for the worker's report that a pause has taken effect: paused, nothing left to measure.
- * @param {import('playwright-core').Worker} worker
- * @returns {Promise<{ index: number, steps: number }>} its place in the list, and the steps
- */
-async function waitForPausedReport(worker) {
-  const deadline = Date.now() + TIMEOUT;
-  for (;;) {
-    const found = await worker.evaluate(() => {
-      const reports = /** @type {any} */ (self).progressReports;
-      for (let k = reports.length - 1; k >= 0; k--) {
-        const report = reports[k];
-        if (report.status === 'running') return null;
-        if (report.status === 'paused' && !report.evaluating)
-          return { index: k, steps: report.steps };
-      }
-      return null;
-    });
-    if (found) return found;
-    assert.ok(Date.now() < deadline, 'the worker reports the pause');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/**
- * The reports the worker sent after the one at `index`.
- * @param {import('playwright-core').Worker} worker
- * @param {number} index
- * @returns {Promise<{ status: string, steps: number, evaluating: boolean }[]>}
- */
-function reportsSince(worker, index) {
-  return worker.evaluate((k) => /** @type {any} */ (self).progressReports.slice(k + 1), index);
 }
 
 /**
@@ -292,9 +234,9 @@ describe('training on the slides', () => {
         );
         const paused = await readState(page, id);
         assert.equal(paused.button, 'Resume');
-        await page.waitForTimeout(1500);
+        // Once the worker's loop has stopped, it takes no step until the page sends a command.
         assert.deepEqual(
-          (await reportsSince(worker, acknowledged.index)).filter(
+          (await reportsUntilIdle(worker, acknowledged.index)).filter(
             (report) => report.steps !== acknowledged.steps,
           ),
           [],
@@ -382,12 +324,12 @@ describe('training on the slides', () => {
       await page.keyboard.press('Escape');
       await page.keyboard.press('ArrowRight');
       await waitForSlide(page, 'weighted-retrieval');
-      // The worker says when the pause has taken effect (the models levelled and measured);
-      // from then on, however long the learner stays away, the run takes no step.
+      // The worker says when the pause has taken effect (the models levelled and measured),
+      // and then that its loop has stopped: however long the learner stays away, the run takes
+      // no step until the page sends a command.
       const paused = await waitForPausedReport(worker);
       assert.ok(paused.steps >= left, 'the run went on until the pause took effect');
-      await page.waitForTimeout(2000);
-      const away = await reportsSince(worker, paused.index);
+      const away = await reportsUntilIdle(worker, paused.index);
       assert.deepEqual(
         away.filter((report) => report.steps !== paused.steps || report.status !== 'paused'),
         [],
@@ -633,12 +575,24 @@ describe('the article', () => {
     await site.visit('article.html#cross-attention', async (page) => {
       const section = page.locator('section#cross-attention');
       await section.locator('.figure-views').waitFor({ timeout: TIMEOUT });
+      const started = page.waitForEvent('worker');
       await section.getByRole('radio', { name: /Trained model/ }).check();
+      const worker = await started;
+      await recordReports(worker);
       await section.getByRole('button', { name: 'Start' }).click();
       await section.getByRole('button', { name: 'Pause' }).waitFor({ timeout: TIMEOUT });
       await page.locator('section#position').scrollIntoViewIfNeeded();
       await section.getByRole('button', { name: 'Resume' }).waitFor({ timeout: TIMEOUT });
-      // The pause has taken effect once the steps it let finish are measured.
+      // The worker says when the pause has taken effect, then that its loop has stopped: out of
+      // sight, the run takes no step until the page sends a command.
+      const paused = await waitForPausedReport(worker);
+      const away = await reportsUntilIdle(worker, paused.index);
+      assert.deepEqual(
+        away.filter((report) => report.steps !== paused.steps),
+        [],
+        'the worker takes no step out of sight',
+      );
+      // The figure shows the pause once the steps it let finish are measured.
       await page.waitForFunction(
         () => {
           const figure = document.querySelector('section#cross-attention .tr-figure');
@@ -651,11 +605,10 @@ describe('the article', () => {
         { timeout: TIMEOUT },
       );
       const progress = section.locator('progress.tr-progress');
-      const steps = () =>
-        progress.evaluate((bar) => /** @type {HTMLProgressElement} */ (bar).value);
-      const before = await steps();
-      await page.waitForTimeout(1500);
-      assert.equal(await steps(), before, 'no steps out of sight');
+      const shown = await progress.evaluate(
+        (bar) => /** @type {HTMLProgressElement} */ (bar).value,
+      );
+      assert.equal(shown, paused.steps, 'the figure shows the step the run paused at');
       await section.locator('.widget-host').scrollIntoViewIfNeeded();
       await section.getByRole('button', { name: 'Pause' }).waitFor({ timeout: TIMEOUT });
     });

@@ -269,8 +269,11 @@ describe('a run', () => {
 });
 
 describe('the registry', () => {
-  /** A registry whose turns the test runs by hand, and the messages it posted. */
-  function harness() {
+  /**
+   * A registry whose turns the test runs by hand, and the messages it posted.
+   * @param {{ idle?: () => void }} [hooks]
+   */
+  function harness(hooks = {}) {
     const posted = [];
     const turns = [];
     const registry = createRegistry({
@@ -278,6 +281,7 @@ describe('the registry', () => {
       post: (message) => posted.push({ at: clock(), ...message }),
       clock,
       defer: (next) => turns.push(next),
+      ...hooks,
     });
     const spin = (until) => {
       for (let i = 0; i < 10_000 && turns.length > 0 && !until?.(); i++) turns.shift()();
@@ -326,6 +330,23 @@ describe('the registry', () => {
       posted.some((m) => m.evaluations.some((e) => e.step === after.steps)),
       'measured where it stopped',
     );
+  });
+
+  test('the loop says when it stops: after a pause, once the models are measured', () => {
+    /** @type {number[]} how many messages were posted at each call of idle */
+    const idles = [];
+    const { registry, posted, turns, spin } = harness({ idle: () => idles.push(posted.length) });
+    registry.handle({ type: 'create', id: 1, generation: 1, spec: { ...SPEC, steps: 2000 } });
+    registry.handle({ type: 'start', id: 1 });
+    spin(() => (last(posted, 1)?.steps ?? 0) >= 10);
+    assert.deepEqual(idles, [], 'never while the run trains');
+    registry.handle({ type: 'pause', id: 1 });
+    spin();
+    assert.equal(turns.length, 0, 'no turn is left');
+    assert.deepEqual(idles, [posted.length], 'once, after the last report');
+    const final = last(posted, 1);
+    assert.equal(final.status, 'paused');
+    assert.equal(final.evaluating, false, 'the models are measured');
   });
 
   test('runs take turns; create replaces a run; dispose ends it', () => {

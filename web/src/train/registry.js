@@ -34,13 +34,17 @@ export const SLICE_MS = 25;
  * @property {(message: Progress) => void} post sends a message to the page
  * @property {() => number} clock milliseconds
  * @property {(next: () => void) => void} defer runs `next` soon, after pending messages
+ * @property {() => void} [idle] called when the loop stops: no run has work left (each is ready,
+ *   paused with its models measured, done or failed), every report is sent, and no run takes a
+ *   step until the next command. The worker tells the page (`{ type: 'idle' }`), so that a test
+ *   can wait for a pause to be final instead of watching the clock.
  * @property {number} [sliceMs]
  */
 
 /**
  * @param {RegistryHooks} hooks
  */
-export function createRegistry({ engine, post, clock, defer, sliceMs = SLICE_MS }) {
+export function createRegistry({ engine, post, clock, defer, idle, sliceMs = SLICE_MS }) {
   /** @type {Map<number, { run: Run, generation: number }>} */
   const runs = new Map();
   let scheduled = false;
@@ -66,8 +70,12 @@ export function createRegistry({ engine, post, clock, defer, sliceMs = SLICE_MS 
       runs.get(id)?.run.work(sliceMs, clock);
     }
     for (const id of runs.keys()) flush(id);
-    if ([...runs.values()].some((entry) => entry.run.busy())) wake();
-    else for (const id of runs.keys()) flush(id, true);
+    if ([...runs.values()].some((entry) => entry.run.busy())) {
+      wake();
+      return;
+    }
+    for (const id of runs.keys()) flush(id, true);
+    idle?.();
   };
 
   const wake = () => {

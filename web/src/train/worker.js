@@ -1,7 +1,9 @@
 // The training worker: one per page, off the main thread, so the page stays responsive however
 // long the models train. It loads its own copy of the engine, then hands every message to the
 // registry (registry.js), which owns the runs. Until the engine is ready, messages wait; if it
-// cannot load, the page is told once, in words meant for the learner.
+// cannot load, the page is told once, in words meant for the learner. To the page it sends
+// `ready`, `failed`, the runs' `progress` reports, and `idle` whenever its loop stops because no
+// run has work left (the page's client ignores it; the browser tests wait for it).
 import { loadEngine } from '../engine/browser.js';
 import { createRegistry } from './registry.js';
 
@@ -39,6 +41,7 @@ loadEngine().then(
       post: (message) => scope.postMessage(message),
       clock: () => performance.now(),
       defer,
+      idle: () => scope.postMessage({ type: 'idle' }),
     });
     for (const command of waiting) registry.handle(command);
     waiting = [];
