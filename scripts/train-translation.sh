@@ -4,7 +4,8 @@
 # writes web/public/models/translation.bin, then measures both models through the engine on the
 # test split and writes web/public/models/translation.json (docs/translation.md).
 # Builds what is missing first (set-up, the translation corpus). Extra arguments go to
-# attn_train_translation (e.g. --steps 20 --out /tmp/x.bin --summary /tmp/x.json).
+# attn_train_translation (e.g. --steps 20 --out /tmp/x.bin --summary /tmp/x.json); the report is
+# then left to `node tools/translation/report.js --weights ... --summary ... --out ...`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,3 +18,6 @@ for split in train validation test; do
 done
 mkdir -p web/public/models build/translation
 build/native/attn_train_translation "$@" | tee build/translation/train.log
+if [ $# -eq 0 ]; then
+  node tools/translation/report.js
+fi

@@ -39,6 +39,7 @@
 #include "attn/attention_grad.hpp"
 #include "attn/bottleneck.hpp"
 #include "attn/embeddings.hpp"
+#include "attn/gru.hpp"
 #include "attn/kernel.hpp"
 #include "attn/layers.hpp"
 #include "attn/lm_training.hpp"
@@ -53,6 +54,10 @@
 #include "attn/seq2seq.hpp"
 #include "attn/softmax.hpp"
 #include "attn/trainer.hpp"
+#include "attn/translation_corpus.hpp"
+#include "attn/translator.hpp"
+#include "attn/translator_training.hpp"
+#include "attn/translator_weights.hpp"
 
 namespace {
 
@@ -615,6 +620,99 @@ void fuzz_lm_training(FuzzInput& in) {
   }
 }
 
+// The GRU, the translation models (forward, backward, greedy translation and a training step)
+// and their two file formats, from shapes, ids and bytes of any value.
+void fuzz_translation(FuzzInput& in) {
+  switch (in.byte() % 5) {
+    case 0: {
+      const int batch = in.int_in(0, 3), width = in.int_in(0, 4), state = in.int_in(0, 4);
+      attn::GruParameters<float> p =
+          attn::make_gru_parameters<float>("g", in.dim_like(width), in.dim_like(state), in.u64());
+      if (in.flag()) {
+        std::vector<unsigned char> active;
+        for (int i = in.dim_like(batch); i > 0; --i) active.push_back(in.byte() & 1);
+        const auto pass =
+            attn::gru_step_forward(in.matrix_t<float>(batch, in.dim_like(3 * state)),
+                                   in.matrix_t<float>(batch, in.dim_like(state)), p, active);
+        MatrixT<float> d_gx;
+        attn::gru_step_backward(pass, in.matrix_t<float>(batch, in.dim_like(state)), p, &d_gx);
+        return;
+      }
+      std::vector<int> lengths;
+      for (int i = in.dim_like(batch); i > 0; --i) lengths.push_back(in.int_in(-1, 4));
+      const int steps = in.int_in(0, 4);
+      const auto pass = attn::gru_sequence_forward(
+          in.matrix_t<float>(in.dim_like(steps * batch), in.dim_like(width)), lengths, in.flag(), p,
+          in.matrix_t<float>(in.dim_like(batch), in.dim_like(state)));
+      attn::gru_sequence_backward<float>(pass, in.matrix_t<float>(steps * batch, state),
+                                         in.matrix_t<float>(batch, in.dim_like(state)), p, nullptr);
+      return;
+    }
+    case 1:
+    case 2: {
+      attn::TranslatorConfig config;
+      config.bridge = in.flag() ? attn::Bridge::attention : attn::Bridge::fixed_vector;
+      config.source_words = in.int_in(-1, 6);
+      config.source_width = in.int_in(0, 4);
+      config.target_words = in.int_in(3, 9);
+      config.target_width = in.int_in(0, 4);
+      config.encoder_state = in.int_in(0, 4);
+      config.decoder_state = in.int_in(0, 4);
+      config.attention = in.int_in(0, 4);
+      config.seed = in.u64();
+      attn::Translator<float> model(
+          config, in.matrix_t<float>(in.dim_like(std::max(config.source_words, 0)),
+                                     in.dim_like(config.source_width)));
+      attn::TranslationBatch batch;
+      for (int b = in.int_in(0, 3); b > 0; --b) {
+        std::vector<int> source, target;
+        for (int i = in.int_in(0, 5); i > 0; --i) source.push_back(in.int_in(-1, 8));
+        for (int i = in.int_in(0, 5); i > 0; --i) target.push_back(in.int_in(-1, 10));
+        batch.sources.push_back(source);
+        batch.targets.push_back(target);
+      }
+      if (in.flag() && !batch.targets.empty()) batch.targets.pop_back();
+      if (in.flag()) {
+        model.translate(batch.sources.empty() ? std::vector<int>{} : batch.sources.front(),
+                        in.int_in(-1, 6));
+        return;
+      }
+      if (in.flag()) {
+        std::vector<attn::SentencePair> pairs;
+        for (std::size_t b = 0; b < batch.sources.size() && b < batch.targets.size(); ++b) {
+          pairs.push_back({0, batch.sources[b], batch.targets[b]});
+        }
+        attn::TranslatorTrainingOptions options;
+        options.steps = in.int_in(-1, 3);
+        options.batch = in.int_in(-1, 3);
+        if (in.flag()) options.learning_rate = in.number();
+        if (in.flag()) options.clip = in.number();
+        attn::TranslatorTraining training(config, model.word_vectors(), pairs, options);
+        training.step();
+        return;
+      }
+      const attn::TranslatorPass<float> pass = model.forward(batch);
+      model.zero_grad();
+      model.backward(pass);
+      return;
+    }
+    case 3: {
+      const std::vector<std::uint8_t> bytes = in.rest();
+      attn::parse_translation_pairs(bytes.data(), bytes.size());
+      return;
+    }
+    default: {
+      const std::vector<std::uint8_t> bytes = in.rest();
+      const attn::TranslatorWeights w = attn::parse_translators(bytes.data(), bytes.size());
+      if (w.config.source_words * w.config.source_width <= 64) {
+        attn::make_translator(w, w.models.front().bridge,
+                              MatrixT<float>::Zero(w.config.source_words, w.config.source_width))
+            .translate({0}, 3);
+      }
+    }
+  }
+}
+
 void run(FuzzInput& in) {
   switch (in.byte() % 16) {
     case 0:
@@ -648,13 +746,15 @@ void run(FuzzInput& in) {
     case 14:
       return fuzz_seq2seq(in);
     default:
-      switch (in.byte() % 3) {
+      switch (in.byte() % 4) {
         case 0:
           return fuzz_trainer(in);
         case 1:
           return fuzz_experiments(in);
-        default:
+        case 2:
           return fuzz_lm_training(in);
+        default:
+          return fuzz_translation(in);
       }
   }
 }

@@ -19,6 +19,7 @@ import { bleuByLength } from './bleu.js';
 
 /**
  * @typedef {object} ReferencePair
+ * @property {string} text the English sentence as written
  * @property {string[]} english the English tokens
  * @property {string[]} german the reference German tokens
  */
@@ -38,7 +39,7 @@ export function readReferencePairs(text) {
       if (fields.length !== 5) {
         throw new RangeError(`line ${index + 1} has ${fields.length} fields, expected 5`);
       }
-      return { english: fields[3].split(' '), german: fields[4].split(' ') };
+      return { text: fields[1], english: fields[3].split(' '), german: fields[4].split(' ') };
     });
 }
 
@@ -49,45 +50,67 @@ export function readReferencePairs(text) {
  */
 
 /**
- * Joins the references and a model's translations into what the scores read.
+ * @typedef {object} WordTranslation
+ * @property {string[]} target German words written, without the end marker
+ * @property {ArrayLike<number>} weights (target + 1) x n row-major, the last row the end marker's,
+ *   or empty for a model without attention
+ */
+
+/**
+ * Corpus BLEU by English length, and for a model with attention the alignment score.
+ * @param {ReferencePair[]} references
+ * @param {WordTranslation[]} translations in the references' order
+ * @param {Map<string, Set<string>>} dictionary German word -> the English words it translates
+ */
+export function scoreWords(references, translations, dictionary) {
+  if (translations.length !== references.length) {
+    throw new RangeError(
+      `${translations.length} translations for ${references.length} reference pairs`,
+    );
+  }
+  const bleu = bleuByLength(
+    references.map((reference, i) => ({
+      sourceLength: reference.english.length,
+      hypothesis: translations[i].target,
+      reference: reference.german,
+    })),
+  );
+  const attends = translations.every(({ weights }) => weights.length > 0);
+  const alignment = attends
+    ? alignmentScore(
+        references.map((reference, i) => ({
+          source: reference.english,
+          target: [...translations[i].target, '</s>'],
+          weights: Float32Array.from(translations[i].weights),
+        })),
+        dictionary,
+      )
+    : null;
+  return { bleu, alignment };
+}
+
+/**
+ * The same for translations given as German ids.
  * @param {ReferencePair[]} references
  * @param {ModelTranslation[]} translations in the references' order
  * @param {string[]} vocabulary German tokens by id
  * @param {Map<string, Set<string>>} dictionary German word -> the English words it translates
  */
 export function scoreTranslations(references, translations, vocabulary, dictionary) {
-  if (translations.length !== references.length) {
-    throw new RangeError(
-      `${translations.length} translations for ${references.length} reference pairs`,
-    );
-  }
-  const items = references.map((reference, i) => {
-    const hypothesis = translations[i].words.map((id) => {
-      const word = vocabulary[id];
-      if (word === undefined) throw new RangeError(`translation ${i}: German id ${id} is unknown`);
-      return word;
-    });
-    return { reference, hypothesis, weights: translations[i].weights };
-  });
-  const bleu = bleuByLength(
-    items.map(({ reference, hypothesis }) => ({
-      sourceLength: reference.english.length,
-      hypothesis,
-      reference: reference.german,
+  return scoreWords(
+    references,
+    translations.map(({ words, weights }, i) => ({
+      target: words.map((id) => {
+        const word = vocabulary[id];
+        if (word === undefined) {
+          throw new RangeError(`translation ${i}: German id ${id} is unknown`);
+        }
+        return word;
+      }),
+      weights,
     })),
+    dictionary,
   );
-  const attends = items.every(({ weights }) => weights.length > 0);
-  const alignment = attends
-    ? alignmentScore(
-        items.map(({ reference, hypothesis, weights }) => ({
-          source: reference.english,
-          target: [...hypothesis, '</s>'],
-          weights: Float32Array.from(weights),
-        })),
-        dictionary,
-      )
-    : null;
-  return { bleu, alignment };
 }
 
 function main() {

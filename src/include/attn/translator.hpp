@@ -100,7 +100,6 @@ struct TranslatorPass {
   std::vector<TranslatorDecoderStep<T>> steps;
   LinearPass<T> output_linear;  // (m_max B, d_y) from [s ; c ; D y]
   TanhPass<T> output;           // o: (m_max B, d_y)
-  LinearPass<T> logits;         // (m_max B, V) o D^T + b_out, before the loss
   std::vector<int> labels;      // (m_max B) y_t, or kIgnoredTarget past the end
   MatrixT<T> d_logits;          // (m_max B, V) dL/dlogits
   T loss = 0;                   // mean cross-entropy per German token and </s>
@@ -112,7 +111,8 @@ struct Translation {
   std::vector<int> words;     // German ids, without </s>
   Matrix weights;             // (words + 1, n) row t = alpha_t (the last row: </s>); for the fixed
                               // vector model (words + 1, 0)
-  float log_probability = 0;  // of the words and </s>, natural log
+  float log_probability = 0;  // of the words and </s>, natural log, each step's softmax taken
+                              // over the ids it may write (all but padding and <s>)
 };
 
 template <typename T>

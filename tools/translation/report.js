@@ -1,0 +1,159 @@
+// Measures the shipped translation models the way the page runs them, and writes the report the
+// page reads beside them (web/public/models/translation.json, docs/translation.md).
+//
+// The file (web/public/models/translation.bin) goes into the WebAssembly engine in Node, and every
+// pair of the test split is translated from its English text by translate(text), exactly as a
+// figure calls it. The report holds the trainer's summary (settings, parameters, the perplexities
+// it measured on the same file read back) and what is measured here: corpus BLEU-4 overall and by
+// English length, and for the attention model the alignment score against the dictionary with the
+// diagonal guess beside it (bleu.js, alignment-score.js).
+//
+// Usage: node tools/translation/report.js [--weights FILE] [--summary FILE] [--corpus DIR]
+//          [--out FILE]
+// npm run train:translation runs it after training.
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import process from 'node:process';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+
+import { loadEngine } from '../../web/src/engine/node.js';
+import { readDictionary } from './alignment-score.js';
+import { readReferencePairs, scoreWords } from './evaluate.js';
+
+/** @typedef {ReturnType<typeof scoreWords>} Scores */
+
+/**
+ * The report's entry for one model's measured scores.
+ * @param {Scores} scores
+ */
+function measured(scores) {
+  const { overall, buckets, outside } = scores.bleu;
+  const part = (/** @type {typeof overall} */ b) => ({
+    bleu: round(b.bleu, 2),
+    sentences: b.sentences,
+    brevityPenalty: round(b.brevityPenalty, 4),
+    precisions: b.precisions.map((p) => round(p, 4)),
+  });
+  return {
+    bleu: {
+      overall: part(overall),
+      buckets: buckets.map((b) => ({
+        from: b.from,
+        to: Number.isFinite(b.to) ? b.to : null,
+        ...part(b),
+      })),
+      outside,
+    },
+    alignment: scores.alignment && {
+      checkable: scores.alignment.checkable,
+      aligned: scores.alignment.aligned,
+      score: round(scores.alignment.score, 4),
+      diagonalAligned: scores.alignment.diagonalAligned,
+      diagonalScore: round(scores.alignment.diagonalScore, 4),
+    },
+  };
+}
+
+/**
+ * @param {number} x
+ * @param {number} digits
+ */
+function round(x, digits) {
+  return Number(x.toFixed(digits));
+}
+
+/**
+ * The report without measured scores yet, from the trainer's summary: what the engine checks the
+ * file against when it loads it for the measurement.
+ * @param {any} summary
+ * @param {{ train: number, validation: number, test: number }} pairs
+ * @param {string} weightsPath
+ * @param {number} weightsBytes
+ */
+export function reportFromSummary(summary, pairs, weightsPath, weightsBytes) {
+  /** @type {Record<string, any>} */
+  const models = {};
+  for (const [name, model] of Object.entries(summary.models)) {
+    const m = /** @type {any} */ (model);
+    models[name] = {
+      parameters: m.parameters,
+      validationPerplexity: m.validationPerplexity,
+      testPerplexity: m.testPerplexity,
+      trainSeconds: m.trainSeconds,
+      tokensPerSecond: m.tokensPerSecond,
+      bleu: { overall: { bleu: 0, sentences: 0 }, buckets: [] },
+      alignment: null,
+    };
+  }
+  return {
+    format: 'attn-translation-report',
+    weights: { file: weightsPath, bytes: weightsBytes, storage: 'int8 rows' },
+    corpus: {
+      trainPairs: pairs.train,
+      validationPairs: pairs.validation,
+      testPairs: pairs.test,
+      sources: ['Ding (trans-de-en), GPL-2+', "LibreOffice's help (en-US, de), MPL-2.0"],
+    },
+    training: summary.training,
+    models,
+  };
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      weights: { type: 'string', default: 'web/public/models/translation.bin' },
+      summary: { type: 'string', default: 'build/translation/summary.json' },
+      corpus: { type: 'string', default: 'build/corpus/translation' },
+      out: { type: 'string', default: 'web/public/models/translation.json' },
+    },
+  });
+  const corpus = values.corpus ?? 'build/corpus/translation';
+  const weightsPath = values.weights ?? 'web/public/models/translation.bin';
+  const split = (/** @type {string} */ name) =>
+    readReferencePairs(readFileSync(join(corpus, `${name}.tsv`), 'utf8'));
+  const test = split('test');
+  const pairs = {
+    train: split('train').length,
+    validation: split('validation').length,
+    test: test.length,
+  };
+  const weights = readFileSync(weightsPath);
+  const summary = JSON.parse(readFileSync(values.summary ?? '', 'utf8'));
+  const report = reportFromSummary(summary, pairs, weightsPath, weights.length);
+  const dictionary = readDictionary(readFileSync(join(corpus, 'dictionary.tsv'), 'utf8'));
+
+  const engine = await loadEngine();
+  engine.loadEmbeddings(new Uint8Array(readFileSync('web/public/embeddings/en-20k-100d.bin')));
+  const translators = engine.loadTranslators(new Uint8Array(weights), report);
+  for (const name of /** @type {const} */ (['attention', 'fixed-vector'])) {
+    const translator = name === 'attention' ? translators.attention : translators.fixedVector;
+    if (!translator) continue;
+    let differentTokens = 0;
+    const translations = test.map((pair) => {
+      const t = translator.translate(pair.text);
+      if (t.source.join(' ') !== pair.english.join(' ')) differentTokens++;
+      const weightRows = new Float32Array(t.weights.length + t.end.length);
+      weightRows.set(t.weights);
+      weightRows.set(t.end, t.weights.length);
+      return { target: t.target, weights: weightRows };
+    });
+    if (differentTokens > 0) {
+      throw new Error(`${name}: ${differentTokens} test sentences tokenize differently here`);
+    }
+    Object.assign(report.models[name], measured(scoreWords(test, translations, dictionary)));
+    const m = report.models[name];
+    process.stderr.write(
+      `report: ${name}: BLEU ${m.bleu.overall.bleu}` +
+        (m.alignment
+          ? `, alignment ${m.alignment.score} (diagonal ${m.alignment.diagonalScore})`
+          : '') +
+        '\n',
+    );
+  }
+  writeFileSync(values.out ?? '', `${JSON.stringify(report, null, 2)}\n`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
