@@ -431,7 +431,7 @@ async function main() {
     };
     // The same call returning only weights and output, as a caller that needs no trace makes it.
     // Its arguments are made once, as for the call above: spreading them into a new object on
-    // every call measured about 3 µs a call at n = 16, more than the trace costs.
+    // every call would time the spread as well, which at n = 16 costs more than the trace.
     const leanInput = { ...input, trace: false };
     // The same two calls refilling the arrays of an earlier result (`into`), as a figure that
     // recomputes while the learner types makes them: the copies out go into memory already in

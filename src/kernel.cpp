@@ -75,8 +75,8 @@ struct RowSoftmax {
 
 // One query row, in two passes over its scores and one over its weights, while the row sits in
 // the first-level cache. The vector loops take eight scores a step, into two accumulators: half
-// the loop overhead per score, and two independent chains of maxima and of sums (measured 8% faster
-// at n = 256 in wasm than four a step). scaled = scores * scale; masked = scaled, or -inf where the
+// the loop overhead per score of four a step, and two independent chains of maxima and of sums
+// that the processor runs side by side. scaled = scores * scale; masked = scaled, or -inf where the
 // key is hidden; weights: (n) = softmax(masked / temperature). Keys from `visible_end` on are
 // hidden (the causal mask), and so are padded keys; they get weight exactly 0. With kTrace false,
 // scaled and masked are not written (they may be null) and `weights` may be `scores` itself: each
@@ -210,11 +210,12 @@ void pack_panels(const float* src, int rows, int cols, float* panels) {
 // One band of kRows rows of c: (kRows, n) = a: (kRows, k) · b: (k, n), with a given as its
 // transpose a_t: (k, kRows), so that the kRows values of a that step p needs lie side by side, and
 // b in panels; c has row stride ldc. A tile of kRows x 8 of c stays in vector accumulators while p
-// runs over k, so each vector loaded from b feeds kRows multiply-adds. Four rows (8 accumulators)
-// measured faster in wasm than six (12 accumulators, near the 16 vector registers of x86-64). The
-// loop over panels is inside, so that a short product (k = 16) pays for one call, not one per
-// panel. Kept out of line: inlined into the attention bands, the whole call measured twice as
-// slow in wasm.
+// runs over k, so each vector loaded from b feeds kRows multiply-adds. Four rows take 8
+// accumulators; six would take 12, which with the vectors loaded from a and b is near the 16
+// vector registers of x86-64, and `npm run bench` times them slower in wasm. The loop over panels
+// is inside, so that a short product (k = 16) pays for one call, not one per panel. Kept out of
+// line: inlined into the attention bands, it makes the whole call slower in wasm (`npm run bench`
+// shows it without the attribute).
 template <int kRows>
 __attribute__((noinline)) void panel_matmul_band(const float* a_t, const float* panels, int n,
                                                  int k, float* c, int ldc) {

@@ -119,8 +119,9 @@ LanguageModel<T>::LanguageModel(const LanguageModelConfig& config, MatrixT<T> wo
     : config_(config), word_vectors_(std::move(word_vectors)) {
   check_config(config);
   check_word_vectors(config, word_vectors_);
-  // The RMS entry sets the scale of W_in and W_out: summed as it always was, so that a seed
-  // gives the same weights.
+  // The RMS entry sets the scale of W_in and W_out. It is one sum over the whole of E in double,
+  // kept apart from the row-by-row finiteness check: the weights a seed gives depend on its
+  // bits, so its order of summation is part of what a seed means.
   const double e_rms = rms(word_vectors_);
   if (!(e_rms > 0)) detail::fail(kWhere, "the word vectors are all zero");
 

@@ -17,12 +17,11 @@ namespace {
 // Above this many values in one buffer the call is refused rather than left to fail on memory.
 constexpr std::uint64_t kMaxValues = std::uint64_t{1} << 26;
 
-// Results of up to kWholeFloats (4 MB, with the trace) come in one chunk: at n = 256 with the
-// trace (1.1 MB) chunks measured no faster, and one chunk lets a new result be made by one copy
-// of the buffer instead of filled with zeros first and then copied into. Larger results come in
-// chunks of about kChunkFloats (256 kB), still in the second-level cache when they are copied
-// out: at n = 1024 with the trace, chunks of 16 rows (266 kB) measured 8% faster than the whole
-// 17 MB at once, and faster than chunks of 8 or 64 rows.
+// Results of up to kWholeFloats (4 MB, with the trace) come in one chunk, which lets a new result
+// be made by one copy of the buffer instead of filled with zeros first and then copied into.
+// Larger results come in chunks of about kChunkFloats (256 kB), each still in the second-level
+// cache when the facade copies it out. `npm run bench` times both sides of the line: n = 256 with
+// the trace (1.1 MB, one chunk) and n = 1024 (17 MB, chunks of 16 rows).
 constexpr std::size_t kWholeFloats = std::size_t{1} << 20;
 constexpr std::size_t kChunkFloats = std::size_t{1} << 16;
 
@@ -178,8 +177,9 @@ const char* message_or_null(Body&& body) {
 
 // attention_start and attention_rows for the facade, which calls them on every attention call:
 // plain exports, which the page calls straight, rather than embind functions, whose generic
-// wrapper measured about 0.25 µs a call (a twelfth of a whole call at n = 16). Each returns null,
-// or the message of what was wrong.
+// wrapper adds a fixed cost to every call, a large share of a small one (`npm run bench` splits
+// a call at n = 16 into its fixed and its growing part). Each returns null, or the message of
+// what was wrong.
 extern "C" EMSCRIPTEN_KEEPALIVE const char* attn_attention_start(int n_q, int n_k, int d_k, int d_v,
                                                                  bool scale, float temperature,
                                                                  bool causal, bool has_padding,

@@ -129,7 +129,8 @@ TEST_CASE("clipping scales the global norm down to the limit and keeps the direc
 }
 
 TEST_CASE("clipping refuses a null parameter, as the optimiser does", "[adam]") {
-  // Found by the fuzzer (tests/fuzz): a null pointer in the list was read before any check.
+  // A case the fuzzer (tests/fuzz) found: a null pointer in the list is refused before anything
+  // is read through it.
   ParamD a{"a", MatD::Zero(2, 3)};
   a.grad = MatD::Constant(2, 3, 4.0);
   CHECK_THROWS_WITH(attn::clip_global_norm<double>({&a, nullptr}, 1.0),

@@ -203,8 +203,8 @@ std::string message_of(F&& f) {
   return "";
 }
 
-// The model the file describes, the old way: a seeded model of its config, then every parameter
-// overwritten.
+// The model the file describes, made without from_weights: a seeded model of its config, then
+// every parameter overwritten by load_language_model_weights.
 attn::LanguageModel<float> seeded_then_loaded(const attn::LanguageModelWeights& w, const Mat& e) {
   attn::LanguageModel<float> model(w.config, e);
   attn::load_language_model_weights(model, w);

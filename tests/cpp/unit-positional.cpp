@@ -36,8 +36,8 @@ TEST_CASE("positional encoding rejects empty sizes", "[positional]") {
 }
 
 TEST_CASE("positional encoding refuses sizes too large to hold", "[positional]") {
-  // Sizes alone used to decide the allocation: 100000 x 100000 ran out of memory (std::bad_alloc)
-  // instead of being refused.
+  // The count of values is checked before anything is allocated: 100000 x 100000 is refused with
+  // InvalidArgument, not left to run out of memory (std::bad_alloc).
   CHECK_THROWS_AS(attn::positional_encoding(100000, 100000), attn::InvalidArgument);
   CHECK_THROWS_WITH(attn::positional_encoding(1 << 16, 1 << 11), Catch::Contains("65536x2048"));
   CHECK(attn::positional_encoding(1 << 10, 64).size() == (1 << 16));

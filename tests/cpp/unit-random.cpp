@@ -43,7 +43,7 @@ TEST_CASE("random sizes are checked", "[random]") {
 }
 
 TEST_CASE("random sizes too large to hold are refused", "[random]") {
-  // As for positional encoding: the sizes alone used to decide the allocation.
+  // As for positional encoding: the count of values is checked before anything is allocated.
   CHECK_THROWS_AS(attn::unit_normal(2147483647, 2147483647, 1), attn::InvalidArgument);
   CHECK_THROWS_WITH(attn::glorot_uniform(1 << 20, 1 << 10, 1), Catch::Contains("values"));
 }

@@ -74,8 +74,8 @@ TEST_CASE("reversal batches refuse impossible settings", "[reversal-task]") {
 }
 
 TEST_CASE("padding_of refuses a sequence the batch does not hold", "[reversal-task]") {
-  // Found beside what the fuzzer (tests/fuzz) found in the models' forward pass, which calls it:
-  // a negative length wrote before the start of the flags, a b past the end read past lengths.
+  // Beside a case the fuzzer (tests/fuzz) found in the models' forward pass, which calls it: a
+  // negative index would write before the start of the flags, one past the end read past lengths.
   attn::Rng rng(3);
   attn::ReversalBatch batch = attn::draw_reversal_batch(rng, 2, 4, 3, 5);
   CHECK_THROWS_AS(batch.padding_of(2), attn::InvalidArgument);

@@ -43,8 +43,8 @@ double mean(const std::vector<float>& values, size_t first) {
 }  // namespace
 
 TEST_CASE("a short training run brings the loss from log V to below 0.15", "[trainer]") {
-  // Seed 1, 150 steps: the mean of the last 10 losses was 0.044 when measured (0.012 to 0.054 over
-  // seeds 1 to 8); the bound leaves a margin of 3.
+  // Seed 1, 150 steps: the mean of the last 10 losses is 0.044 (0.012 to 0.054 over seeds 1 to 8);
+  // the bound leaves a margin of 3.
   attn::Trainer trainer(defaults(ModelKind::attention));
   const std::vector<float> losses = trainer.step(150);
   REQUIRE(losses.size() == 150);
@@ -71,13 +71,13 @@ TEST_CASE("after the same training, attention reverses long inputs and one vecto
           "[trainer]") {
   const auto attention = trained(ModelKind::attention).evaluate(lengths_2_to_12(), 200);
   const auto fixed = trained(ModelKind::fixed_vector).evaluate(lengths_2_to_12(), 200);
-  // Attention: nearly every sequence up to length 12 (0.97 at length 12 when measured).
+  // Attention: nearly every sequence up to length 12 (0.97 at length 12 with these settings).
   for (const attn::LengthAccuracy& a : attention) {
     INFO("attention, length " << a.length);
     CHECK(a.sequence_accuracy >= 0.85);
   }
   // One vector: the share of right symbols falls as the input grows (0.54 at length 2, 0.35 at 6,
-  // 0.28 at 12 when measured), and long sequences are never right whole.
+  // 0.28 at 12 with these settings), and long sequences are never right whole.
   CHECK(fixed[0].symbol_accuracy > fixed[4].symbol_accuracy + 0.1);
   CHECK(fixed[4].symbol_accuracy > fixed[10].symbol_accuracy);
   CHECK(fixed[10].sequence_accuracy < 0.1);

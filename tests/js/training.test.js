@@ -83,9 +83,8 @@ describe('the wasm trainer matches the native one', () => {
       // Tolerance: none. Every sum in training runs in an order fixed by the core's own loops,
       // exp and tanh are computed from + - * / alone, and fused multiply-adds are off in both
       // builds (src/ordered_math.hpp), so -march=native and wasm perform the same float32
-      // operations. The largest difference seen, over these configurations and runs of up to 300
-      // steps, was 0. attn_train prints each loss with 9 significant digits, which give back the
-      // float32 exactly.
+      // operations, and the losses agree to the bit. attn_train prints each loss with 9
+      // significant digits, which give back the float32 exactly.
       let worst = 0;
       let first = -1;
       for (let i = 0; i < STEPS; i++) {

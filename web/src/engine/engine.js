@@ -156,9 +156,9 @@ export function createEngine(core) {
     // memory across calls, and the results copied out of them: no allocation inside the core.
     // The results go into one new array (for a small result, a region of a shared block:
     // float-pool.js), or with `into` (an earlier result of the same sizes and
-    // trace setting) into that result's own arrays: copying into memory already in use measured
-    // 2 to 4 times faster than filling a new array (n = 256 to 1024), which the system must first
-    // map and zero.
+    // trace setting) into that result's own arrays: copying into memory already in use is
+    // faster than filling a new array, which the system must first map and zero (`npm run bench`
+    // times both).
     attention({
       q,
       k,

@@ -5,8 +5,8 @@
 // skin tones and joiners included). It accepts any string, including broken Unicode, and never
 // throws.
 
-// Made the first time text needs them: creating the word segmenter takes longer (about 12 ms)
-// than tokenizing a page of text, and text in plain ASCII does without it (ASCII_WORD).
+// Made the first time text needs them: creating the word segmenter takes longer than tokenizing
+// a page of text, and text in plain ASCII does without it (ASCII_WORD).
 /** @type {{ word: Intl.Segmenter, grapheme: Intl.Segmenter } | null | undefined} */
 let segmenters;
 

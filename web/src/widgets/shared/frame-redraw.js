@@ -1,7 +1,7 @@
 // One redraw per animation frame for widgets that redraw as the learner types: however many input
 // events arrive between two frames, the figure is drawn once, at the start of the next frame, from
-// the latest inputs. (Drawing in the input listener instead was measured slower: the browser then
-// starts the frame later.)
+// the latest inputs. (Drawing in the input listener instead delays the frame: the browser starts
+// it only once the listener has returned.)
 
 /**
  * @typedef {object} FrameRedraw
