@@ -68,7 +68,8 @@ export default defineConfig({
         // Every file a page can ask for: Workbox's default takes only scripts, styles and pages.
         // KaTeX's woff and ttf fonts stay out: browsers take its woff2.
         globPatterns: ['**/*.{html,js,css,wasm,woff2,bin,json,png,webmanifest}'],
-        // The word vectors are 2.2 MB, over Workbox's default limit of 2 MiB.
+        // The word vectors (2.2 MB) and the translation models (2.7 MB) are over Workbox's default
+        // limit of 2 MiB.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         // A figure link and the article's ?from= are the same precached page.
         ignoreURLParametersMatching: [/.*/],

@@ -90,9 +90,10 @@ async function waitForRows(page, tokens) {
 }
 
 describe('the single-file lesson, opened from file:// with no network', () => {
-  test('the file is one page of at most 8 MB whose policy admits nothing from outside it', () => {
+  // The lesson takes about 7.1 MB; the translation models' file (2.7 MB) adds 3.6 MB as base64.
+  test('the file is one page of at most 11.5 MB whose policy admits nothing from outside it', () => {
     const html = readFileSync(offlineFile, 'utf8');
-    assert.ok(html.length <= 8_000_000, `${html.length} bytes`);
+    assert.ok(html.length <= 11_500_000, `${html.length} bytes`);
     const policy = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '';
     assert.match(policy, /default-src 'none'/);
     assert.doesNotMatch(policy, /'unsafe-eval'|https?:|\*/);
