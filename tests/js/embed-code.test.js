@@ -3,6 +3,7 @@
 // with quotes, ampersands or angle brackets can neither end an attribute nor open a tag, and
 // comes back unchanged when the snippet is parsed.
 import assert from 'node:assert/strict';
+import { register } from 'node:module';
 import { describe, test } from 'node:test';
 import {
   attributeText,
@@ -11,6 +12,10 @@ import {
   frameHeight,
 } from '../../web/src/share/embed-code.js';
 import { settingsFromUrl, viewFromUrl } from '../../web/src/share/figure-link.js';
+
+// The widgets declare the settings a link gives them; they import their CSS as Vite serves it.
+register('./page-modules.js', import.meta.url);
+await import('../../web/src/widgets/index.js');
 
 const DECK = 'https://school.example/ml/attention/index.html?figure=title#/title';
 
@@ -38,14 +43,14 @@ function attributes(html) {
 
 describe('the embed address', () => {
   test('sits beside the page, carries the settings and the view, and drops the hash', () => {
-    const settings = { sentence: 'Tom & "Jerry" <3', heads: 2, causal: true };
+    const settings = { sentence: 'Tom & "Jerry" <3', heads: 2, seed: 3 };
     const src = embedHref(DECK, 'multi-head', settings, 'multi-head');
     const url = new URL(src);
     assert.equal(url.origin + url.pathname, 'https://school.example/ml/attention/embed.html');
     assert.equal(url.hash, '');
     assert.equal(url.searchParams.get('figure'), 'multi-head');
     assert.equal(viewFromUrl(src, 'multi-head'), 'multi-head');
-    assert.deepEqual(settingsFromUrl(src, 'multi-head', { sentence: '' }), settings);
+    assert.deepEqual(settingsFromUrl(src, 'multi-head', 'multi-head'), settings);
   });
 
   test('names its figure even with no settings to carry', () => {
@@ -77,7 +82,7 @@ describe('the iframe snippet', () => {
     const attrs = attributes(snippet);
     assert.equal(attrs.src, src);
     assert.equal(attrs.title, 'A "quoted" <title> & more \u00b7 Attention Lab');
-    assert.equal(settingsFromUrl(attrs.src, 'title', { sentence: '' }).sentence, sentence);
+    assert.equal(settingsFromUrl(attrs.src, 'title', 'heatmap').sentence, sentence);
   });
 
   test('attribute text escapes the ampersand first, so nothing is escaped twice', () => {

@@ -12,6 +12,7 @@ import '../styles/figure-tools.css';
 import lesson from 'virtual:lesson';
 import '../widgets/index.js';
 import { EMBED_EXTRA_PX, canEmbed, embedHref, embedSnippet } from '../share/embed-code.js';
+import { linkSettings } from '../share/figure-link.js';
 import { buildFigureTools } from '../share/figure-tools.js';
 import { savedAs, viewsOf } from '../share/figure-views.js';
 import { showFigure } from '../share/show-figure.js';
@@ -56,7 +57,7 @@ for (const section of sections) {
     const src = embedHref(
       document.baseURI,
       section.id,
-      shown.settings(),
+      linkSettings(view.type, shown.settings()),
       view === views[0] ? undefined : view.type,
     );
     const height = host.offsetHeight + EMBED_EXTRA_PX;
@@ -71,12 +72,24 @@ for (const section of sections) {
   );
 }
 
-// The sections did not exist when the browser looked for the address's #fragment.
-const target = location.hash
-  ? document.getElementById(decodeURIComponent(location.hash.slice(1)))
-  : null;
+// The sections did not exist when the browser looked for the address's #fragment, which may be
+// anything a link holds (malformed escapes included): only an element's id finds anything.
+const target = location.hash ? document.getElementById(fragmentId(location.hash)) : null;
 target?.scrollIntoView();
 followReading(toc, sections);
 
 // The site keeps itself for offline use, and offers a new version when there is one.
 offerUpdates({ after: pageLoads });
+
+/**
+ * @param {string} hash the address's fragment, with its '#'
+ * @returns {string} the id it names: decoded, or as written when it is no valid escape
+ */
+function fragmentId(hash) {
+  const text = hash.slice(1);
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

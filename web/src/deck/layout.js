@@ -1,6 +1,7 @@
 // Slide layout by screen: from a tablet up, reveal scales a fixed 1280 x 720 slide to the screen,
 // as on a projector. On a phone (or a very short window) that would shrink the text past reading,
 // so reveal's scaling is turned off and each slide becomes a scrollable, phone-sized page.
+import { deckRequest } from './address.js';
 
 export const SLIDE_WIDTH = 1280;
 export const SLIDE_HEIGHT = 720;
@@ -11,7 +12,7 @@ const NARROW = '(max-width: 700px), (max-height: 440px)';
  * @returns {boolean} whether this is the print view (`?print-pdf`), which always uses pages
  */
 export function isPrintRequest(win) {
-  return /print-pdf/i.test(win.location.search);
+  return deckRequest(win.location.search).print;
 }
 
 /**
@@ -20,7 +21,7 @@ export function isPrintRequest(win) {
  *   slides as the room sees them, however small its frames
  */
 export function isSpeakerPreview(win) {
-  return /(^|[?&])receiver(&|=|$)/i.test(win.location.search);
+  return deckRequest(win.location.search).preview;
 }
 
 /**

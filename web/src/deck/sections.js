@@ -125,7 +125,7 @@ function figureTools(doc, section, id, views) {
   };
   const embed = () => {
     const view = shown();
-    const settings = settingsFromUrl(doc.location.href, id, view.props);
+    const settings = settingsFromUrl(doc.location.href, id, view.type);
     const src = embedHref(doc.baseURI, id, settings, view === views[0] ? undefined : view.type);
     // The slide's figure at its own size, unscaled, plus the embed page's caption line.
     const height = figureHeight(section, host()) + EMBED_EXTRA_PX;

@@ -1,8 +1,10 @@
 // reveal.js for the lesson: fixed 1280 x 720 slides scaled to the screen, addressable as
 // index.html#/<slide id>, with keyboard, touch, overview, progress bar and the print view
 // (?print-pdf); the speaker notes (S) are added once the deck is up (speaker-notes.js). The
-// slide counter and the running header are part of each slide.
+// slide counter and the running header are part of each slide. reveal reads no option from the
+// address: only what address.js lets through.
 import Reveal from 'reveal.js';
+import { deckRequest, requestedOptions, withoutQuery } from './address.js';
 import { deckMayHandle } from './keyboard.js';
 import { SLIDE_HEIGHT, SLIDE_WIDTH } from './layout.js';
 
@@ -45,6 +47,10 @@ export function startDeck(root, { narrow }) {
     // default): the rest are display: none, so the page's first layout and every layout a figure
     // forces have fewer slides to go through.
     viewDistance: 1,
+    ...requestedOptions(deckRequest(window.location.search)),
   });
-  return { deck, ready: deck.initialize() };
+  // reveal merges the query over these options as it initialises (and takes ?print-pdf anywhere
+  // in it for the print view): it sees none.
+  const ready = withoutQuery(window, [], () => deck.initialize());
+  return { deck, ready };
 }

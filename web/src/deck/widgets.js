@@ -5,7 +5,12 @@
 // it. The address follows the figure on the shown slide (share/figure-link.js): a copied link
 // opens that slide with the same view and settings. In the print view every widget is mounted at
 // once.
-import { settingsFromUrl, urlWithSettings, viewFromUrl } from '../share/figure-link.js';
+import {
+  linkSettings,
+  settingsFromUrl,
+  urlWithSettings,
+  viewFromUrl,
+} from '../share/figure-link.js';
 import { showChosen, viewsOf } from '../share/figure-views.js';
 import { placeWidget } from '../widgets/shared/host.js';
 
@@ -42,7 +47,8 @@ export function manageWidgets(deck, slides) {
     const list = views.get(id);
     if (!list || !states.has(id)) return { settings: {}, view: undefined };
     const view = viewOf(id);
-    return { settings: stateOf(id, view.type), view: view === list[0] ? undefined : view.type };
+    const settings = linkSettings(view.type, stateOf(id, view.type));
+    return { settings, view: view === list[0] ? undefined : view.type };
   });
 
   /**
@@ -73,7 +79,7 @@ export function manageWidgets(deck, slides) {
       const asked = viewFromUrl(location.href, id);
       const view = list.find((v) => v.type === asked) ?? list[0];
       chosen.set(id, view.type);
-      states.set(id, new Map([[view.type, settingsFromUrl(location.href, id, view.props)]]));
+      states.set(id, new Map([[view.type, settingsFromUrl(location.href, id, view.type)]]));
     }
     place(section, id);
   };

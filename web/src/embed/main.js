@@ -18,6 +18,7 @@ import { EMBED_URL, slideHref } from '../links.js';
 import { embedHref, embedSnippet } from '../share/embed-code.js';
 import {
   FIGURE_PARAM,
+  linkSettings,
   settingsFromUrl,
   urlWithSettings,
   viewFromUrl,
@@ -85,8 +86,10 @@ function showOne(slide, widget) {
 
   const shown = showFigure(main, host, views, {
     view: start.type,
-    settings: settingsFromUrl(location.href, slide.id, start.props),
+    settings: settingsFromUrl(location.href, slide.id, start.type),
   });
+  /** What a link to the figure as it is now carries. */
+  const settings = () => linkSettings(shown.view().type, shown.settings());
   const viewName = () => (shown.view() === views[0] ? undefined : shown.view().type);
   const saved = () => savedAs(views, shown.view().type, `attention-${slide.id}`, slide.title);
   /** The full slide in the deck, with the figure as it is now. */
@@ -94,7 +97,7 @@ function showOne(slide, widget) {
     urlWithSettings(
       new URL(slideHref(slide.id), document.baseURI),
       slide.id,
-      shown.settings(),
+      settings(),
       viewName(),
     );
   bar.append(
@@ -104,7 +107,7 @@ function showOne(slide, widget) {
       link: slideUrl,
       embed: () =>
         embedSnippet({
-          src: embedHref(document.baseURI, slide.id, shown.settings(), viewName()),
+          src: embedHref(document.baseURI, slide.id, settings(), viewName()),
           title: saved().title,
           height: document.body.getBoundingClientRect().height,
         }),

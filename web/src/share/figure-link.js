@@ -1,38 +1,55 @@
 // Links that reproduce a figure: the settings of the figure on the shown slide travel in the
 // query string, e.g. index.html?figure=multi-head&heads=2&sentence=The+dog+barked#/multi-head.
-// Text stays as it is; numbers, true/false and lists are written as JSON. Reading a link only
-// seeds a widget's state: each widget checks its inputs as it does for typed ones. A figure with
-// more than one view names the one shown, unless it is the first: &show=training.
+// Text stays as it is; numbers, true/false and lists are written as JSON. A figure takes from a
+// link only the settings its widget declares, each checked against its declaration
+// (widgets/shared/link-settings.js): a value it does not accept is left out, and the figure
+// starts from its default there. A figure with more than one view names the one shown, unless it
+// is the first: &show=training.
+import { acceptSettings } from '../widgets/shared/link-settings.js';
+import { settingsOf } from '../widgets/shared/registry.js';
 
 /** The query parameter naming the slide whose figure the other parameters set. */
 export const FIGURE_PARAM = 'figure';
 /** The query parameter naming the figure's view, when it is not the first. */
 export const VIEW_PARAM = 'show';
-/** Parameters the pages use for themselves, never read as settings. */
-const RESERVED = new Set([FIGURE_PARAM, VIEW_PARAM, 'print-pdf']);
+/**
+ * Parameters the pages use for themselves, never a figure's setting: the figure and its view,
+ * the deck's print view and speaker previews (deck/address.js), the single-file lesson's page
+ * (offline/links.js).
+ */
+export const RESERVED = Object.freeze(['figure', 'show', 'print-pdf', 'receiver', 'page']);
 /** Settings longer than this are left out of links (a sentence of a few hundred characters fits). */
 const MAX_VALUE = 2000;
-const JSON_LIKE = /^(?:true|false|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|\[.*\])$/;
 
 /**
- * The settings a link gives the figure on slide `slideId`, or {} when it names another slide.
- * @param {string | URL} url
- * @param {string} slideId
- * @param {Record<string, unknown>} [defaults] the slide's widget props: a setting whose default is
- *   text stays text, even when it reads like a number
+ * The settings of a widget, out of `values`, that a link may carry and the widget accepts; none
+ * for a widget that declares none.
+ * @param {string} type the widget (the figure's view)
+ * @param {Record<string, unknown>} values e.g. the state the widget keeps
  * @returns {Record<string, unknown>}
  */
-export function settingsFromUrl(url, slideId, defaults = {}) {
+export function linkSettings(type, values) {
+  return acceptSettings(settingsOf(type) ?? {}, values);
+}
+
+/**
+ * The settings a link gives the figure on slide `slideId` shown as widget `type`, or {} when it
+ * names another slide. Only what the widget declares and accepts comes back.
+ * @param {string | URL} url
+ * @param {string} slideId
+ * @param {string} type the widget of the view shown
+ * @returns {Record<string, unknown>}
+ */
+export function settingsFromUrl(url, slideId, type) {
   const params = new URL(url).searchParams;
   if (params.get(FIGURE_PARAM) !== slideId) return {};
-  /** @type {Record<string, unknown>} */
-  const settings = {};
-  for (const [key, text] of params) {
-    if (RESERVED.has(key) || text.length > MAX_VALUE || key === '__proto__') continue;
-    const textual = typeof defaults[key] === 'string';
-    settings[key] = !textual && JSON_LIKE.test(text) ? parseOr(text) : text;
+  /** @type {Record<string, string>} */
+  const values = {};
+  for (const name of Object.keys(settingsOf(type) ?? {})) {
+    const text = params.get(name);
+    if (text !== null && !RESERVED.includes(name)) values[name] = text;
   }
-  return settings;
+  return linkSettings(type, values);
 }
 
 /**
@@ -65,7 +82,7 @@ export function urlWithSettings(url, slideId, settings, view) {
     if (key !== 'print-pdf') next.searchParams.delete(key);
   }
   const entries = Object.entries(settings)
-    .filter(([key]) => !RESERVED.has(key))
+    .filter(([key]) => !RESERVED.includes(key))
     .map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)])
     .filter(([, text]) => typeof text === 'string' && text.length <= MAX_VALUE);
   if (entries.length > 0 || view) {
@@ -74,16 +91,4 @@ export function urlWithSettings(url, slideId, settings, view) {
     for (const [key, text] of entries) next.searchParams.set(key, /** @type {string} */ (text));
   }
   return next.href;
-}
-
-/**
- * @param {string} text
- * @returns {unknown} the parsed value, or the text when it is not JSON after all
- */
-function parseOr(text) {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }

@@ -12,6 +12,7 @@ import { MAX_TOKENS, STEPS, attentionSteps, stepNumber } from './math.js';
 import { padText, shapeText, stepText } from './text.js';
 import { setLine } from '../shared/line.js';
 import { registerWidget } from '../shared/registry.js';
+import { SETTINGS } from './link-settings.js';
 import { unknownText } from '../shared/unknown-text.js';
 import { sentenceTokens } from '../shared/token-matrix.js';
 
@@ -131,4 +132,4 @@ function draw(parts, engine, { sentence, causal, padding, step }) {
   return data;
 }
 
-registerWidget('attention-steps', createAttentionSteps, { vectors: true });
+registerWidget('attention-steps', createAttentionSteps, { vectors: true, settings: SETTINGS });

@@ -10,6 +10,7 @@ import { MAX_SEED, WIDTHS, finishedRun, runLater } from './sweep.js';
 import { formWidget } from '../shared/form-widget.js';
 import { setLine } from '../shared/line.js';
 import { registerWidget } from '../shared/registry.js';
+import { SETTINGS } from './link-settings.js';
 
 const DEFAULTS = { width: 64, seed: 1 };
 const WORKING = 'Storing the facts and reading them back\u2026';
@@ -115,4 +116,4 @@ function parseSeed(text) {
   return ok ? value : null;
 }
 
-registerWidget('bottleneck', createBottleneck);
+registerWidget('bottleneck', createBottleneck, { settings: SETTINGS });

@@ -10,6 +10,7 @@ import { buildCrossParts, checkMode, checkedMode } from './markup.js';
 import { MAX_SEED, MAX_TOKENS, crossAttention, modeOf, parseSeed, sidesOf } from './math.js';
 import { cutText, promptText } from './text.js';
 import { registerWidget } from '../shared/registry.js';
+import { SETTINGS } from './link-settings.js';
 import { sentenceTokens } from '../shared/token-matrix.js';
 import './style.css';
 import './deck.css';
@@ -90,4 +91,4 @@ function draw(parts, engine, state) {
   drawFigure(parts, state.mode, sides, shown(queries), shown(keys), result);
 }
 
-registerWidget('cross-attention', createCrossAttention, { vectors: true });
+registerWidget('cross-attention', createCrossAttention, { vectors: true, settings: SETTINGS });

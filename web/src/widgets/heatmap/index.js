@@ -9,6 +9,7 @@ import { chosenView, clearViews, drawView, setView } from './lines.js';
 import { buildHeatmapParts } from './markup.js';
 import { setLine } from '../shared/line.js';
 import { registerWidget } from '../shared/registry.js';
+import { SETTINGS } from './link-settings.js';
 import { MAX_TOKENS, countText, heatmapData } from './math.js';
 import { selfAttention } from '../shared/self-attention.js';
 import { unknownText } from '../shared/unknown-text.js';
@@ -144,4 +145,4 @@ function hideFigure(parts) {
   clearViews(parts);
 }
 
-registerWidget('heatmap', createHeatmap, { vectors: true });
+registerWidget('heatmap', createHeatmap, { vectors: true, settings: SETTINGS });

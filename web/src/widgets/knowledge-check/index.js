@@ -1,17 +1,18 @@
 // The `knowledge-check` widget: the lesson's check questions (slides/quiz.yaml, `check`) as a quiz
 // view. Its session lives in props.state, so leaving the slide and coming back keeps the learner's
-// progress for this visit; nothing is stored anywhere else. A question on the trained language
-// model waits for the model to load (web/src/text/language-model.js). Each answer is announced by
+// progress for this visit; nothing is stored anywhere else. A question on a trained model waits
+// for the model to load (web/src/text/trained-models.js). Each answer is announced by
 // an event from the widget's element (web/src/quiz/answer-event.js), which the deck passes on to
 // an LMS when one launched it (web/src/deck/lms.js).
 import lesson from 'virtual:lesson';
 
 import { answerEvent } from '../../quiz/answer-event.js';
-import { needsLanguageModel } from '../../quiz/generators/index.js';
+import { modelNeeded } from '../../quiz/generators/index.js';
 import { createSession } from '../../quiz/session.js';
 import { mountQuiz } from '../../quiz/view.js';
-import { loadModelOnce } from '../../text/language-model.js';
+import { MODEL_TEXTS, loadTrainedModel } from '../../text/trained-models.js';
 import { registerWidget } from '../shared/registry.js';
+import { SETTINGS } from './link-settings.js';
 import '../../quiz/quiz.css';
 
 /**
@@ -27,10 +28,13 @@ function checkItems() {
   });
 }
 
-const LOADING_MODEL = 'Loading the trained language model for the last question\u2026';
-const MODEL_MISSING =
-  'The trained language model could not be loaded, so its question is left out. ' +
-  'Reload the page to try again.';
+/**
+ * @param {import('../../text/trained-models.js').TrainedModel} name
+ * @returns {string} the note that says its questions are left out
+ */
+function missingText(name) {
+  return `${MODEL_TEXTS[name].missing}, so its questions are left out. Reload the page to try again.`;
+}
 
 /**
  * One message line.
@@ -81,31 +85,26 @@ function createKnowledgeCheck() {
         return;
       }
       const items = checkItems();
-      if (!items.some(needsLanguageModel) || engine.languageModel) {
+      const needed = [...new Set(items.map(modelNeeded).filter((name) => name !== undefined))];
+      const loaded = (name) => (name === 'translation' ? engine.translators : engine.languageModel);
+      if (needed.every(loaded)) {
         state.session = createSession(items, { engine });
         show();
         return;
       }
-      // A question reads the trained language model: load it first (once per page, shared with
-      // the figures that show it). Without it, the check goes on without that question.
-      showLine(el, 'status', LOADING_MODEL);
-      loadModelOnce(engine).then(
-        () => {
-          state.session ??= createSession(items, { engine });
-          show();
-        },
-        () => {
-          if (gone) return;
-          state.session ??= createSession(
-            items.filter((item) => !needsLanguageModel(item)),
-            {
-              engine,
-            },
-          );
-          show();
-          el.prepend(line(el, 'note', MODEL_MISSING));
-        },
-      );
+      // A question reads a trained model: load it first (once per page, shared with the figures
+      // that show it). Without it, the check goes on without that model's questions.
+      showLine(el, 'status', needed.map((name) => MODEL_TEXTS[name].loading).join(' '));
+      Promise.allSettled(needed.map((name) => loadTrainedModel(name, engine))).then((results) => {
+        if (gone) return;
+        const missing = needed.filter((_, k) => results[k].status === 'rejected');
+        state.session ??= createSession(
+          items.filter((item) => !missing.includes(/** @type {any} */ (modelNeeded(item)))),
+          { engine },
+        );
+        show();
+        for (const name of missing) el.prepend(line(el, 'note', missingText(name)));
+      });
     },
     update() {
       view?.render();
@@ -118,4 +117,4 @@ function createKnowledgeCheck() {
   };
 }
 
-registerWidget('knowledge-check', createKnowledgeCheck);
+registerWidget('knowledge-check', createKnowledgeCheck, { settings: SETTINGS });

@@ -16,6 +16,7 @@ import { VectorsUnavailable } from '../../text/vectors.js';
 import { frameRedraw } from '../shared/frame-redraw.js';
 import { timedStep } from '../shared/redraw-timing.js';
 import { registerWidget } from '../shared/registry.js';
+import { MAX_REPEATS, SETTINGS } from './link-settings.js';
 import { clearFigures, drawFigures } from './figures.js';
 import { ModelUnavailable, loadModelOnce, loadedModel } from '../../text/language-model.js';
 import { setLine } from '../shared/line.js';
@@ -37,9 +38,6 @@ const LOADING = 'Loading the trained language model\u2026';
 const PROMPT = 'Type at least one word to see what the trained model\u2019s heads attend to.';
 const BROKEN =
   'The trained model could not be run on this text. Please reload the page to try again.';
-/** The most presses of the repeat button a link may carry. */
-const MAX_REPEATS = 1_000_000;
-
 /**
  * @typedef {{ sentence?: string, head?: string, word?: string, demo?: string }} LanguageModelProps
  * @typedef {{ sentence?: unknown, head?: unknown, repeats?: unknown }} LanguageModelState
@@ -231,7 +229,7 @@ function chosenHead(model, state, props) {
  */
 function repeatsOf(state) {
   const count = Number(state.repeats);
-  return Number.isInteger(count) && count >= 0 && count < MAX_REPEATS ? count : 0;
+  return Number.isInteger(count) && count >= 0 && count <= MAX_REPEATS ? count : 0;
 }
 
-registerWidget('language-model', createLanguageModel);
+registerWidget('language-model', createLanguageModel, { settings: SETTINGS });

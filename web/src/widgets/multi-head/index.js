@@ -9,6 +9,7 @@ import { buildMultiHeadParts, setHeadChoices } from './markup.js';
 import { MAX_SEED, headChoices, multiHead, parameterCounts } from './math.js';
 import { timed } from './timing.js';
 import { registerWidget } from '../shared/registry.js';
+import { SETTINGS } from './link-settings.js';
 import { embeddingWidth, sentenceTokens } from '../shared/token-matrix.js';
 import './style.css';
 import './deck.css';
@@ -119,4 +120,4 @@ function parseSeed(text) {
   return ok ? value : null;
 }
 
-registerWidget('multi-head', createMultiHead, { vectors: true });
+registerWidget('multi-head', createMultiHead, { vectors: true, settings: SETTINGS });

@@ -8,6 +8,7 @@ import { clearFigures, drawCheck, drawFigures } from './figures.js';
 import { buildPositionParts } from './markup.js';
 import { checkEquivariance, shuffledOrder } from './math.js';
 import { registerWidget } from '../shared/registry.js';
+import { SETTINGS } from './link-settings.js';
 import { sentenceTokens } from '../shared/token-matrix.js';
 import './style.css';
 import './deck.css';
@@ -109,4 +110,4 @@ function draw(parts, engine, state) {
   );
 }
 
-registerWidget('position', createPosition, { vectors: true });
+registerWidget('position', createPosition, { vectors: true, settings: SETTINGS });

@@ -9,6 +9,7 @@ import { clearFigures, drawFigures } from './figures.js';
 import { buildQkvParts } from './markup.js';
 import { DK_CHOICES, KINDS, MAX_SEED, parseSeed, queryKeyValue } from './math.js';
 import { registerWidget } from '../shared/registry.js';
+import { SETTINGS } from './link-settings.js';
 import { sentenceTokens } from '../shared/token-matrix.js';
 import './style.css';
 import './deck.css';
@@ -99,4 +100,4 @@ function check(group, value) {
   }
 }
 
-registerWidget('query-key-value', createQueryKeyValue, { vectors: true });
+registerWidget('query-key-value', createQueryKeyValue, { vectors: true, settings: SETTINGS });

@@ -7,6 +7,7 @@
 import { mountCost } from './cost.js';
 import { setLine } from '../shared/line.js';
 import { registerWidget } from '../shared/registry.js';
+import { SETTINGS } from './link-settings.js';
 import { clearCompare, clearSide, drawCompare, drawSide } from './figures.js';
 import { buildPairParts, setWordChoices } from './markup.js';
 import { attendSentence, followedIndex } from './math.js';
@@ -141,4 +142,4 @@ function drawOne(side, engine, sentence, chosen, fallback) {
   return { tokens, result, index };
 }
 
-registerWidget('self-attention-pair', createPair, { vectors: true });
+registerWidget('self-attention-pair', createPair, { vectors: true, settings: SETTINGS });

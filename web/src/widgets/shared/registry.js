@@ -8,6 +8,9 @@
 //   leaving the slide and coming back) with `engine` (the facade from web/src/engine/).
 // - update(props) redraws with new props; destroy() removes listeners and empties `el`.
 // - Keys handled inside the widget do not reach the deck: typing never moves the slides.
+// - What a link (or an LMS) may set is declared with it: `settings`, in the widget folder's
+//   `link-settings.js` (link-settings.js). The pages accept nothing else from outside, so a
+//   widget registered without it takes no settings from an address.
 
 /** @typedef {{ mount(el: HTMLElement, props: object, engine: object): void, update(props: object): void, destroy(): void }} Widget */
 
@@ -15,17 +18,31 @@
 const factories = new Map();
 /** @type {Set<string>} */
 const needVectors = new Set();
+/** @type {Map<string, import('./link-settings.js').SettingsDeclaration>} */
+const declarations = new Map();
 
 /**
  * @param {string} name kebab-case, as slides name it in `widget.type`
  * @param {() => Widget} create
- * @param {{ vectors?: boolean }} [needs] `vectors: true` for a widget that embeds tokens: it is
- *   mounted once the word vectors are in the engine (web/src/text/vectors.js)
+ * @param {{ vectors?: boolean, settings?: import('./link-settings.js').SettingsDeclaration }}
+ *   [needs] `vectors: true` for a widget that embeds tokens: it is mounted once the word vectors
+ *   are in the engine (web/src/text/vectors.js); `settings`: what a link or an LMS may set, by
+ *   name (link-settings.js), `{}` for a widget that takes nothing from outside
  */
 export function registerWidget(name, create, needs = {}) {
   if (factories.has(name)) throw new Error(`widget "${name}" is registered twice`);
   factories.set(name, create);
   if (needs.vectors) needVectors.add(name);
+  if (needs.settings) declarations.set(name, needs.settings);
+}
+
+/**
+ * @param {string} name
+ * @returns {import('./link-settings.js').SettingsDeclaration | undefined} what a link or an LMS
+ *   may set in the widget, or undefined when it declares nothing (it then takes nothing)
+ */
+export function settingsOf(name) {
+  return declarations.get(name);
 }
 
 /**

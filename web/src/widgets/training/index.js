@@ -12,6 +12,7 @@ import { fetchLiveCorpusOnce } from '../../text/live-corpus.js';
 import { openSession } from '../../train/client.js';
 import { setLine } from '../shared/line.js';
 import { registerWidget } from '../shared/registry.js';
+import { SETTINGS } from './link-settings.js';
 import { DEFAULT_MAP_LENGTH, EXPERIMENTS, MAP_LENGTHS, runSpec } from './experiments.js';
 import {
   clearFigures,
@@ -308,4 +309,4 @@ function createTraining() {
   };
 }
 
-registerWidget('training', createTraining);
+registerWidget('training', createTraining, { settings: SETTINGS });

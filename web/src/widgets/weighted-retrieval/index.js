@@ -7,6 +7,7 @@
 // the hand-set scores across mounts.
 import { setLine } from '../shared/line.js';
 import { registerWidget } from '../shared/registry.js';
+import { MAX_TOKENS, MODES, SETTINGS } from './link-settings.js';
 import { sentenceTokens } from '../shared/token-matrix.js';
 import { clearFigures, drawCompare, drawDrag, drawQueryLine, drawUnknown } from './figures.js';
 import { buildRetrievalParts } from './markup.js';
@@ -15,9 +16,7 @@ import { SCORE_MAX, SCORE_MIN, clearSliders, showSliders, slidersFor } from './s
 import './style.css';
 import './deck.css';
 
-const MAX_TOKENS = 8;
 const DEFAULTS = { sentence: 'The cat sat on the mat', query: 'kitten', seed: 1, mode: 'compare' };
-const MODES = ['compare', 'drag'];
 const PROMPT = 'Type a short source sentence: each of its words becomes an encoder state.';
 const PROMPT_QUERY = 'Type a query word: its vector is the decoder state that looks back.';
 // Bar heights: a slide of the deck has less room than the article or a phone, and the drag mode
@@ -203,4 +202,7 @@ function parseSeed(text) {
   return ok ? value : null;
 }
 
-registerWidget('weighted-retrieval', createWeightedRetrieval, { vectors: true });
+registerWidget('weighted-retrieval', createWeightedRetrieval, {
+  vectors: true,
+  settings: SETTINGS,
+});

@@ -9,6 +9,7 @@ import { clearHistogram } from '../../views/charts/histogram.js';
 import { clearLines } from '../../views/charts/lines.js';
 import { setLine } from '../shared/line.js';
 import { registerWidget } from '../shared/registry.js';
+import { SETTINGS } from './link-settings.js';
 import { showSweep, showWidth } from './figures.js';
 import { MEASURES, buildWhyScaleParts } from './markup.js';
 import { WIDTHS, experimentAt, finishedSweep, sweepLater } from './sweep.js';
@@ -88,4 +89,4 @@ function createWhyScale() {
   };
 }
 
-registerWidget('why-scale', createWhyScale);
+registerWidget('why-scale', createWhyScale, { settings: SETTINGS });

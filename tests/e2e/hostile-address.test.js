@@ -1,0 +1,281 @@
+// The address is input: every byte of it may be written by someone who wants the page to fail.
+// Figure links carry every setting a widget declares (web/src/widgets/<name>/link-settings.js) set
+// to values nobody would type (tests/js/hostile-values.js), with every option name of reveal.js
+// beside them, and the page must show no console or page error, run no script of theirs, draw
+// each figure and still move its slides with the arrow keys. The cases come from the widgets'
+// declarations: a new setting, or a new widget on a slide, is covered without editing this file;
+// a widget that declares nothing fails here.
+//
+// The deck: each round loads it afresh with a hostile query and walks every slide with the arrow
+// keys; before each slide is first shown, the test puts that slide's figure link (hostile values)
+// into the address, which is where the deck reads a figure's settings when a slide is first shown.
+// Round k gives setting i of the walk hostile value k + i, so over the rounds every setting meets
+// every value. A second, short walk per round shows the views the first leaves out. The embed
+// page, the print view, the article and the single-file lesson get hostile addresses of their own.
+import assert from 'node:assert/strict';
+import { register } from 'node:module';
+import { describe, test } from 'node:test';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadLesson } from '../../web/build/content.js';
+import { HOSTILE_MARK, HOSTILE_VALUES, revealParams } from '../js/hostile-values.js';
+import { assertClean, openPage, useSite, waitForSlide } from './browser.js';
+import { offlineFile } from './site-dir.js';
+
+register('../js/page-modules.js', import.meta.url);
+const { settingsOf } = await import('../../web/src/widgets/shared/registry.js');
+await import('../../web/src/widgets/index.js');
+
+const TIMEOUT = 20_000;
+const site = useSite();
+const lesson = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
+/** The values, but the empty one (a link may leave a setting empty: that is no attack). */
+const VALUES = HOSTILE_VALUES.filter((value) => value.text !== '');
+const REVEAL = revealParams();
+
+/** @typedef {{ slide: string, type: string, first: boolean }} Figure */
+
+/** Every slide's views, in deck order: [slide id, [view types]] (slides without a figure: []). */
+const named = lesson.slides.map((slide) => [
+  slide.id,
+  slide.widget ? [slide.widget.type, ...(slide.widget.also ?? []).map((view) => view.type)] : [],
+]);
+const types = [...new Set(named.flatMap(([, views]) => views))];
+/** The same, each slide's views only those whose widget declares its settings. */
+const slides = named.map(([id, views]) => [id, views.filter((type) => settingsOf(type))]);
+
+/**
+ * Two walks that between them show every widget a slide names that declares its settings (the
+ * first test fails on any that does not): the first shows on each slide the
+ * first view whose widget no earlier slide showed (else its first view), the second the widgets
+ * the first leaves out, each once.
+ * @returns {Figure[][]}
+ */
+function walks() {
+  const seen = new Set();
+  const main = slides.map(([slide, views]) => {
+    const type = views.find((view) => !seen.has(view)) ?? views[0];
+    if (type) seen.add(type);
+    return { slide, type, first: type === views[0] };
+  });
+  const rest = [];
+  for (const [slide, views] of slides) {
+    const type = views.find((view) => !seen.has(view));
+    if (!type) continue;
+    seen.add(type);
+    rest.push({ slide, type, first: type === views[0] });
+  }
+  return [main.filter((figure) => figure.type), rest];
+}
+
+/**
+ * The query of a figure link whose every declared setting holds a hostile value: setting i gets
+ * value `offset + i`.
+ * @param {Figure} figure
+ * @param {number} offset
+ * @returns {URLSearchParams}
+ */
+function hostileQuery(figure, offset) {
+  const declaration = settingsOf(figure.type) ?? {};
+  const params = new URLSearchParams({ figure: figure.slide });
+  if (!figure.first) params.set('show', figure.type);
+  Object.keys(declaration).forEach((name, i) => {
+    params.set(name, VALUES[(offset + i) % VALUES.length].text);
+  });
+  return params;
+}
+
+/**
+ * Every reveal.js option (and the notes plugin's `notes`) set to a hostile value; the long value
+ * only to one of them, so that the request stays under the server's limit on its first line.
+ * @param {URLSearchParams} params
+ * @param {number} offset
+ */
+function addRevealOptions(params, offset) {
+  const short = VALUES.filter((value) => value.text.length < 200);
+  REVEAL.forEach((name, i) => {
+    if (!params.has(name)) params.set(name, short[(offset + i) % short.length].text);
+  });
+  params.set('notes', VALUES[VALUES.length - 1].text);
+  return params;
+}
+
+/**
+ * Waits until the figure in `scope` is drawn: its widget mounted and showing something, no
+ * loading note, and not the message of a figure that could not be drawn.
+ * @param {import('playwright-core').Page} page
+ * @param {string} scope
+ * @param {string} what for the message
+ */
+async function assertDrawn(page, scope, what) {
+  await page
+    .waitForFunction(
+      (selector) => {
+        const host = document.querySelector(`${selector} .widget-host`);
+        const area = host?.querySelector('.widget-area');
+        return Boolean(area?.firstElementChild) && !host?.hasAttribute('aria-busy');
+      },
+      scope,
+      { timeout: TIMEOUT },
+    )
+    .catch(() => assert.fail(`${what}: no figure drawn`));
+  const broken = await page.locator(`${scope} .widget-host > .widget-message.error`).count();
+  assert.equal(broken, 0, `${what}: the figure could not be drawn`);
+}
+
+/**
+ * @param {import('playwright-core').Page} page
+ * @param {string} what
+ */
+async function assertNoScriptRan(page, what) {
+  const mark = await page.evaluate((name) => /** @type {any} */ (window)[name], HOSTILE_MARK);
+  assert.equal(mark, undefined, `${what}: a hostile script ran`);
+}
+
+/**
+ * Loads the deck on the walk's first slide with a hostile address, then shows each next slide
+ * with the arrow key, its figure's hostile link put into the address first.
+ * @param {Figure[]} walk
+ * @param {number} round
+ * @param {string} hash the fragment to load with (a hostile one lands on the first slide)
+ */
+async function walkDeck(walk, round, hash) {
+  const session = await openPage(site.browser());
+  const { page } = session;
+  try {
+    const [start] = walk;
+    const query = addRevealOptions(hostileQuery(start, round), round);
+    await page.goto(`${site.url()}index.html?${query}${hash}`);
+    const ids = slides.map(([id]) => id);
+    let at = ids.indexOf(start.slide);
+    await waitForSlide(page, start.slide);
+    const controls = await page.evaluate(
+      () =>
+        getComputedStyle(/** @type {Element} */ (document.querySelector('.reveal .controls')))
+          .display,
+    );
+    assert.notEqual(controls, 'none', `round ${round}: the deck keeps its arrows`);
+    let offset = round + Object.keys(settingsOf(start.type) ?? {}).length;
+    for (const figure of walk) {
+      const target = ids.indexOf(figure.slide);
+      while (at < target) {
+        if (at + 1 === target) {
+          const next = hostileQuery(figure, offset);
+          offset += Object.keys(settingsOf(figure.type) ?? {}).length;
+          await page.evaluate((search) => {
+            history.replaceState(history.state, '', `?${search}${location.hash}`);
+          }, next.toString());
+        }
+        await page.locator('body').press('ArrowRight');
+        at += 1;
+        await waitForSlide(page, ids[at]);
+      }
+      await assertDrawn(
+        page,
+        `#${figure.slide}`,
+        `round ${round}, ${figure.slide}: ${figure.type}`,
+      );
+    }
+    await assertNoScriptRan(page, `round ${round}`);
+    assertClean(session.log, site.origin());
+  } finally {
+    await session.close();
+  }
+}
+
+/** Fragments that name no slide, or name it oddly. */
+const HASHES = [
+  '#/title',
+  '#/%E0%A4%A',
+  `#/<img src=x onerror="window.${HOSTILE_MARK}=1">`,
+  '#/999999/-1/NaN',
+  '#/title/1e308',
+  `#/${'x'.repeat(3000)}`,
+];
+
+describe('a hostile address', () => {
+  test('declares: every widget a slide names says what a link may set', () => {
+    assert.deepEqual(
+      types.filter((type) => settingsOf(type) === undefined),
+      [],
+    );
+  });
+
+  test('the deck: every setting meets every value, the slides still move', async () => {
+    const [main, rest] = walks();
+    for (let round = 0; round < VALUES.length; round++) {
+      await walkDeck(main, round, '');
+      if (rest.length > 0) await walkDeck(rest, round, HASHES[round % HASHES.length]);
+    }
+  });
+
+  test('the embed page: every view of every figure, every setting hostile', async () => {
+    const session = await openPage(site.browser());
+    const { page } = session;
+    try {
+      let round = 0;
+      for (const [slide, views] of slides) {
+        for (const [index, type] of views.entries()) {
+          if (type === 'knowledge-check') continue;
+          const query = addRevealOptions(
+            hostileQuery({ slide, type, first: index === 0 }, round),
+            round,
+          );
+          await page.goto(`${site.url()}embed.html?${query}`);
+          await assertDrawn(page, '#embed', `embed ${slide}: ${type}`);
+          await assertNoScriptRan(page, `embed ${slide}: ${type}`);
+          round += 1;
+        }
+      }
+      for (const value of VALUES) {
+        await page.goto(`${site.url()}embed.html?${new URLSearchParams({ figure: value.text })}`);
+        await page.locator('.embed-choices').waitFor({ timeout: TIMEOUT });
+        await assertNoScriptRan(page, `embed figure=${value.kind}`);
+      }
+      assertClean(session.log, site.origin());
+    } finally {
+      await session.close();
+    }
+  });
+
+  test('the print view still prints, whatever else the address holds', async () => {
+    const [main] = walks();
+    const query = addRevealOptions(hostileQuery(main[0], 3), 5);
+    await site.visit(`index.html?print-pdf&${query}#/title`, async (page) => {
+      await page.locator('.reveal .pdf-page').first().waitFor({ timeout: TIMEOUT });
+      await assertDrawn(page, '#title', 'print view, title');
+      await assertNoScriptRan(page, 'print view');
+    });
+  });
+
+  test('the article: a hostile fragment and origin slide', async () => {
+    for (const [i, value] of VALUES.entries()) {
+      const query = new URLSearchParams({ from: value.text });
+      const hash = i % 2 === 0 ? '#%E0%A4%A' : `#${encodeURIComponent(value.text)}`;
+      await site.visit(`article.html?${query}${hash}`, async (page) => {
+        await page.locator('a.back-link').first().waitFor({ timeout: TIMEOUT });
+        const back = await page.locator('a.back-link').first().getAttribute('href');
+        assert.match(back ?? '', /index\.html#\/title$/, 'back to the title slide');
+        await assertNoScriptRan(page, `article ${value.kind}`);
+      });
+    }
+  });
+
+  test('the single-file lesson: a hostile ?page= opens the deck, its figure drawn', async () => {
+    const session = await openPage(site.browser());
+    const { page } = session;
+    try {
+      const [main] = walks();
+      for (const value of VALUES.slice(0, 4)) {
+        const query = addRevealOptions(hostileQuery(main[0], 1), 2);
+        query.set('page', value.text);
+        await page.goto(`${pathToFileURL(offlineFile).href}?${query}#/title`);
+        await waitForSlide(page, 'title');
+        await assertDrawn(page, '#title', `single file, page=${value.kind}`);
+        await assertNoScriptRan(page, `single file, page=${value.kind}`);
+      }
+      assertClean(session.log, 'null');
+    } finally {
+      await session.close();
+    }
+  });
+});
