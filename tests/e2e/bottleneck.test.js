@@ -47,7 +47,7 @@ async function waitForWidth(page, width) {
  */
 function withFigure(body, options) {
   return site.visit(
-    'index.html#/bottleneck',
+    'index.html?figure=bottleneck&show=bottleneck#/bottleneck',
     async (page) => {
       await waitForSlide(page, 'bottleneck');
       await page.locator(`${SLIDE} .bn-chart svg.chart-svg`).waitFor({ timeout: TIMEOUT });

@@ -73,7 +73,7 @@ function expected(queryText, keyText, seed = null) {
  */
 function withFigure(body, options) {
   return site.visit(
-    `index.html#/${ID}`,
+    `index.html?figure=${ID}&show=${ID}#/${ID}`,
     async (page) => {
       await waitForSlide(page, ID);
       await page.locator(`${SLIDE} .xa-figure svg.heatmap-svg`).waitFor({ timeout: TIMEOUT });

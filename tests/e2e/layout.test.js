@@ -170,7 +170,7 @@ for (const fonts of FONT_SETS) {
 
     test('every page draws its text in its own fonts', async () => {
       await site.visit('index.html#/weighted-retrieval', async (page) => {
-        await showSlide(page, site.url(), 'weighted-retrieval');
+        await showSlide(page, site.url(), 'weighted-retrieval', 'weighted-retrieval');
         const faces = await page.evaluate(() =>
           [...document.fonts]
             .filter((face) => face.status === 'loaded')

@@ -54,7 +54,7 @@ function expected(sentence, query, seed) {
 /** @param {(page: import('playwright-core').Page) => Promise<void>} body */
 function withFigure(body, options) {
   return site.visit(
-    'index.html#/weighted-retrieval',
+    'index.html?figure=weighted-retrieval&show=weighted-retrieval#/weighted-retrieval',
     async (page) => {
       await waitForSlide(page, 'weighted-retrieval');
       await page.locator(`${SLIDE} .wr-card svg.chart-svg`).first().waitFor({ timeout: TIMEOUT });
@@ -336,7 +336,7 @@ describe('the weighted-retrieval figure', () => {
   test('a link carries the inputs and the dragged scores; junk in it gives the defaults, no error', async () => {
     const settings = 'sentence=Birds+fly+south&query=winter&seed=5&mode=drag&scores=%5B2%2C-1.5%5D';
     await site.visit(
-      `index.html?figure=weighted-retrieval&${settings}#/weighted-retrieval`,
+      `index.html?figure=weighted-retrieval&show=weighted-retrieval&${settings}#/weighted-retrieval`,
       async (page) => {
         await waitForSlide(page, 'weighted-retrieval');
         const slide = page.locator(SLIDE);
@@ -359,7 +359,7 @@ describe('the weighted-retrieval figure', () => {
 
     const junk = 'mode=%3Cb%3E&scores=%5B1%2C&seed=%5B1%2C2%5D&query=%3Cimg%3E';
     await site.visit(
-      `index.html?figure=weighted-retrieval&${junk}#/weighted-retrieval`,
+      `index.html?figure=weighted-retrieval&show=weighted-retrieval&${junk}#/weighted-retrieval`,
       async (page) => {
         await waitForSlide(page, 'weighted-retrieval');
         const slide = page.locator(SLIDE);

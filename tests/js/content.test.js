@@ -201,17 +201,40 @@ describe('a figure with more than one view', () => {
     });
   });
 
-  test('the three slides of the training experiments offer them as a second view', () => {
+  test('the training experiments are a view of their slides, after the figures before them', () => {
     const { slides } = loadLesson(path.join(ROOT, 'slides'));
     const experiments = Object.fromEntries(
       slides
         .filter((slide) => slide.widget?.also && slide.widget.type !== 'language-model')
-        .map((slide) => [slide.id, slide.widget.also.map((view) => [view.type, view.props])]),
+        .map((slide) => [
+          slide.id,
+          [slide.widget, ...slide.widget.also]
+            .filter((view) => view.type === 'training')
+            .map((view) => view.props),
+        ])
+        .filter(([, views]) => views.length > 0),
     );
     assert.deepEqual(experiments, {
-      bottleneck: [['training', { experiment: 'bottleneck' }]],
-      'why-scale': [['training', { experiment: 'scaling' }]],
-      'cross-attention': [['training', { experiment: 'alignment' }]],
+      bottleneck: [{ experiment: 'bottleneck' }],
+      'why-scale': [{ experiment: 'scaling' }],
+      'cross-attention': [{ experiment: 'alignment' }],
+    });
+  });
+
+  test('three slides open on the trained translators, their earlier figures one click away', () => {
+    const { slides } = loadLesson(path.join(ROOT, 'slides'));
+    const translating = Object.fromEntries(
+      slides
+        .filter((slide) => slide.widget?.type === 'translation')
+        .map((slide) => [
+          slide.id,
+          [slide.widget.props.view, ...slide.widget.also.map((view) => view.type)],
+        ]),
+    );
+    assert.deepEqual(translating, {
+      bottleneck: ['compare', 'bottleneck', 'training'],
+      'weighted-retrieval': ['steps', 'weighted-retrieval'],
+      'cross-attention': ['alignment', 'cross-attention', 'training'],
     });
   });
 

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { before, describe, test } from 'node:test';
-import { loadEngine, loadLanguageModel } from 'attention-lab';
+import { loadEngine, loadLanguageModel, loadTranslator } from 'attention-lab';
 
 import { createSession } from '../../web/src/quiz/session.js';
 import { generators } from '../../web/src/quiz/generators/index.js';
@@ -14,10 +14,13 @@ import { escapeHtml } from '../../web/src/quiz/generators/shared.js';
 let engine;
 /** @type {import('attention-lab').LanguageModel} */
 let model;
+/** @type {import('attention-lab').Translator} */
+let translator;
 before(async () => {
   engine = await loadEngine();
-  // The live questions on the trained model find it in the engine, as on the page.
+  // The live questions on the trained models find them in the engine, as on the page.
   model = await loadLanguageModel({ engine });
+  translator = await loadTranslator({ engine });
 });
 
 /**
@@ -258,6 +261,8 @@ function eachDraw(name, count, check) {
 describe('live generators', () => {
   test('every generator the quiz names is here', () => {
     assert.deepEqual(Object.keys(generators).sort(), [
+      'alignment-shape',
+      'attended-word',
       'causal-zeros',
       'induction-head',
       'largest-weight',
@@ -320,6 +325,55 @@ describe('live generators', () => {
       const first = next.find((w) => w.word !== null && /\p{L}/u.test(w.word));
       assert.equal(choices[q.answer], first.word);
       for (const [i, r] of ranks.entries()) if (i !== q.answer) assert.ok(r >= 3);
+    });
+  });
+
+  test("attended-word: the answer is the English word the model's row weighs most", () => {
+    const asked = new Set();
+    eachDraw('attended-word', 16, (q) => {
+      const [, english, german, t, word] = text(q.promptHtml).match(
+        /translates “([^”]+)” as “([^”]+)”\. Writing German word (\d+), “([^”]+)”/,
+      );
+      const run = translator.translate(english);
+      assert.equal(run.target.join(' '), german);
+      const row = Number(t) - 1;
+      assert.equal(run.target[row], word);
+      assert.notEqual(word, '<unk>');
+      const n = run.source.length;
+      const weights = Array.from(run.weights.subarray(row * n, (row + 1) * n));
+      const top = weights.indexOf(Math.max(...weights));
+      const choices = q.choicesHtml.map(text);
+      assert.equal(choices.length, 4);
+      assert.equal(new Set(choices).size, 4);
+      assert.equal(choices[q.answer], run.source[top]);
+      for (const choice of choices) assert.ok(run.source.includes(choice), choice);
+      const rows = tableRows(q.explanationHtml).slice(1);
+      rows.forEach((cells, j) => {
+        assert.equal(cells[0], `${j + 1}. ${run.source[j]}`);
+        assert.ok(Math.abs(number(cells[1]) - weights[j]) <= 0.005, `weight ${j}`);
+      });
+      asked.add(english);
+    });
+    assert.ok(asked.size > 3, 'the draws ask about several sentences');
+  });
+
+  test('alignment-shape: the answer is target rows by source columns, rows adding to 1', () => {
+    eachDraw('alignment-shape', 12, (q) => {
+      const [, n, english, m, german] = text(q.promptHtml).match(
+        /translates the (\d+) English tokens “([^”]+)” into the (\d+) German words “([^”]+)”/,
+      );
+      const run = translator.translate(english);
+      assert.equal(run.source.length, Number(n));
+      assert.equal(run.target.length, Number(m));
+      assert.equal(run.target.join(' '), german);
+      assert.notEqual(Number(m), Number(n));
+      assert.equal(
+        text(q.choicesHtml[q.answer]),
+        `${m} rows (German) × ${n} columns (English); each row adds up to 1`,
+      );
+      let first = 0;
+      for (let j = 0; j < run.source.length; j++) first += run.weights[j];
+      assert.match(text(q.explanationHtml), new RegExp(`first row adds up to ${first.toFixed(3)}`));
     });
   });
 

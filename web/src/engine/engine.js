@@ -122,6 +122,8 @@ export function createEngine(core) {
   const pool = createFloatPool();
   /** @type {import('./index.js').LanguageModel | null} */
   let languageModel = null;
+  /** @type {ReturnType<typeof createTranslators> | null} */
+  let translators = null;
 
   /**
    * The table of buffer addresses for these sizes (wasm/workspace.hpp), as an index in HEAPU32.
@@ -348,7 +350,15 @@ export function createEngine(core) {
     // weights: the translation models' file, report: what was measured on them
     // (docs/translation.md) -> both models, on the word vectors loaded now. Loading another file
     // replaces them in the core; a file that does not load leaves them in place.
-    loadTranslators: (weights, report) => createTranslators(core, weights, report),
+    loadTranslators(weights, report) {
+      translators = createTranslators(core, weights, report);
+      return translators;
+    },
+
+    // The models of the last successful loadTranslators, or null: for the quiz's live questions.
+    get translators() {
+      return translators;
+    },
 
     // A training run of a reversal model in the core (web/src/engine/training.js); free it with
     // dispose() when done.

@@ -270,6 +270,7 @@ export interface Translation {
   target: string[]; // the German words written, greedily, without </s>; '<unk>' for the unknown word
   weights: Float32Array; // (target.length, source.length), row t over the English words; empty for fixed-vector
   end: Float32Array; // (source.length) the </s> step's weights; empty for fixed-vector
+  scores: Float32Array; // (target.length, source.length) e_tj before the softmax (softmax of row t = weights row t); empty for fixed-vector
   logProbability: number; // of the words and </s>, natural log
 }
 
@@ -311,6 +312,7 @@ export interface Engine {
     options?: LanguageModelTrainingOptions,
   ): LanguageModelTraining;
   readonly languageModel: LanguageModel | null; // the last one loaded
+  readonly translators: { attention: Translator | null; fixedVector: Translator | null } | null; // the last loaded
   // needs loadEmbeddings; null for a model the file does not hold
   loadTranslators(
     weights: Uint8Array | ArrayBuffer,

@@ -7,10 +7,10 @@ import '../quiz/quiz.css';
 import lesson from 'virtual:lesson';
 
 import { loadEngine } from '../engine/browser.js';
-import { needsLanguageModel } from '../quiz/generators/index.js';
+import { modelNeeded } from '../quiz/generators/index.js';
 import { createSession } from '../quiz/session.js';
 import { mountQuiz } from '../quiz/view.js';
-import { loadModelOnce } from '../text/language-model.js';
+import { MODEL_TEXTS, loadTrainedModel } from '../text/trained-models.js';
 import { offerUpdates } from '../app-updates.js';
 
 const NO_WASM =
@@ -22,10 +22,6 @@ const LOAD_FAILED =
   'The other questions still work; please reload the page to try the live ones.';
 const WAITING = 'Loading the attention engine\u2026';
 const LIVE_UNAVAILABLE = 'This live question needs the attention engine, which could not start.';
-const WAITING_MODEL = 'Loading the trained language model\u2026';
-const MODEL_UNAVAILABLE =
-  'This live question reads the trained language model, which could not be loaded. ' +
-  'Please reload the page to try again.';
 
 const ui = {
   eyebrow: /** @type {HTMLElement} */ (document.getElementById('eyebrow')),
@@ -173,19 +169,29 @@ async function start() {
     ui.status.hidden = true;
     document.body.removeAttribute('aria-busy');
   }
-  const onModel = waiting.filter(({ item }) => needsLanguageModel(item));
   for (const { host, item, number } of waiting) {
-    if (needsLanguageModel(item)) setLine(host, 'status', WAITING_MODEL);
-    else mountItem(host, item, number, engine);
+    if (!modelNeeded(item)) mountItem(host, item, number, engine);
   }
-  if (onModel.length === 0) return;
-  try {
-    await loadModelOnce(engine);
-  } catch {
-    for (const { host } of onModel) setLine(host, 'note', MODEL_UNAVAILABLE);
-    return;
+  // The questions on each trained model wait for it, loaded once for all of them.
+  /** @type {Map<import('../text/trained-models.js').TrainedModel, typeof waiting>} */
+  const byModel = new Map();
+  for (const entry of waiting) {
+    const name = modelNeeded(entry.item);
+    if (name) byModel.set(name, [...(byModel.get(name) ?? []), entry]);
   }
-  for (const { host, item, number } of onModel) mountItem(host, item, number, engine);
+  await Promise.all(
+    [...byModel].map(async ([name, items]) => {
+      for (const { host } of items) setLine(host, 'status', MODEL_TEXTS[name].loading);
+      try {
+        await loadTrainedModel(name, engine);
+      } catch {
+        const note = `${MODEL_TEXTS[name].missing}, so this live question cannot be drawn. Please reload the page to try again.`;
+        for (const { host } of items) setLine(host, 'note', note);
+        return;
+      }
+      for (const { host, item, number } of items) mountItem(host, item, number, engine);
+    }),
+  );
 }
 
 start();

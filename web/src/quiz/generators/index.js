@@ -1,7 +1,9 @@
 // The live questions by name, as slides/quiz.yaml names them in `generator`. Each is
 // generate(engine, random) -> { promptHtml, choicesHtml, answer, explanationHtml }, with every
-// number and the right answer computed by the engine at each attempt. The questions on the
-// trained language model also need it loaded into that engine first (NEEDS_LANGUAGE_MODEL).
+// number and the right answer computed by the engine at each attempt. The questions on a trained
+// model also need it loaded into that engine first (MODEL_NEEDED).
+import { generate as alignmentShape } from './alignment-shape.js';
+import { generate as attendedWord } from './attended-word.js';
 import { generate as causalZeros } from './causal-zeros.js';
 import { generate as inductionHead } from './induction-head.js';
 import { generate as largestWeight } from './largest-weight.js';
@@ -18,15 +20,28 @@ export const generators = Object.freeze({
   'causal-zeros': causalZeros,
   'induction-head': inductionHead,
   'next-word': nextWord,
+  'attended-word': attendedWord,
+  'alignment-shape': alignmentShape,
 });
 
-/** The generators that read engine.languageModel: the page loads the model before drawing them. */
-export const NEEDS_LANGUAGE_MODEL = Object.freeze(new Set(['induction-head', 'next-word']));
+/**
+ * The trained models the page loads before drawing a generator's question: 'language-model'
+ * (engine.languageModel) or 'translation' (engine.translators).
+ * @type {Readonly<Record<string, 'language-model' | 'translation'>>}
+ */
+export const MODEL_NEEDED = Object.freeze({
+  'induction-head': 'language-model',
+  'next-word': 'language-model',
+  'attended-word': 'translation',
+  'alignment-shape': 'translation',
+});
 
 /**
  * @param {{ generator?: string }} item a quiz item
- * @returns {boolean} whether it is a live question on the trained language model
+ * @returns {'language-model' | 'translation' | undefined} the trained model its question reads
  */
-export function needsLanguageModel(item) {
-  return item.generator !== undefined && NEEDS_LANGUAGE_MODEL.has(item.generator);
+export function modelNeeded(item) {
+  return item.generator !== undefined && Object.hasOwn(MODEL_NEEDED, item.generator)
+    ? MODEL_NEEDED[item.generator]
+    : undefined;
 }

@@ -2,8 +2,8 @@
 // head's weights from a word of the second copy, and asks what the head is doing there. The
 // weights and the right answer come from the model at each attempt; the head is the one whose
 // measured induction score is highest.
-import { causalRow, headName, largestAt, modelOf } from './language-model.js';
-import { escapeHtml, formatNumber, pick, shuffle, tableHtml } from './shared.js';
+import { causalRow, headName, modelOf } from './language-model.js';
+import { escapeHtml, formatNumber, largestAt, pick, shuffle, tableHtml } from './shared.js';
 
 /** Ordinary words that the vocabulary holds, to write twice (distinct within a draw). */
 export const WORDS = [

@@ -32,14 +32,3 @@ export function headName(head) {
 export function causalRow(weights, n, i) {
   return Array.from(weights.subarray(i * n, i * n + i + 1));
 }
-
-/**
- * The index of the largest entry (the first of equals).
- * @param {ArrayLike<number>} values
- * @returns {number}
- */
-export function largestAt(values) {
-  let best = 0;
-  for (let j = 1; j < values.length; j++) if (values[j] > values[best]) best = j;
-  return best;
-}

@@ -95,3 +95,14 @@ export function tableHtml({ caption, head, rows, className = 'quiz-table' }) {
   const captionHtml = caption ? `<caption>${caption}</caption>` : '';
   return `<div class="quiz-scroll"><table class="${className}">${captionHtml}${headRow}<tbody>${body}</tbody></table></div>`;
 }
+
+/**
+ * The index of the largest entry (the first of equals).
+ * @param {ArrayLike<number>} values
+ * @returns {number}
+ */
+export function largestAt(values) {
+  let best = 0;
+  for (let j = 1; j < values.length; j++) if (values[j] > values[best]) best = j;
+  return best;
+}

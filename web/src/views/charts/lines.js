@@ -16,6 +16,8 @@ export { clearChart as clearLines } from './frame.js';
  * @property {number[]} x the x values, increasing
  * @property {{ name: string, values: number[] }[]} series each with one value per x
  * @property {string} xLabel what x is, e.g. 'd_k'
+ * @property {string[]} [xNames] a name per x, e.g. a range such as '6-10': written as its tick,
+ *   in the table and in the read-out instead of the number (the x values then only place them)
  * @property {string} yLabel what the values are
  * @property {boolean} [logX] a logarithmic x axis (x > 0)
  * @property {boolean} [logY] a logarithmic y axis (values > 0)
@@ -38,7 +40,8 @@ export function renderLines(container, data) {
   const xDomain = /** @type {[number, number]} */ ([data.x[0], data.x[data.x.length - 1]]);
   const yTicks = data.logY ? decadeTicks(...yDomain) : linearTicks(...yDomain);
   const xTicks = data.logX ? decadeTicks(...xDomain) : linearTicks(...xDomain, LINE_X_TICKS);
-  const at = (i) => `${data.xLabel} = ${formatNumber(data.x[i], 6)}`;
+  const xName = (i) => data.xNames?.[i] ?? formatNumber(data.x[i], 6);
+  const at = (i) => (data.xNames ? `${data.xLabel} ${xName(i)}` : `${data.xLabel} = ${xName(i)}`);
   const describe = (i) =>
     `${at(i)}: ${data.series.map((s) => `${s.name} ${format(s.values[i])}`).join(', ')}`;
   const height = data.height ?? 180;
@@ -52,8 +55,8 @@ export function renderLines(container, data) {
     table: {
       caption: data.caption,
       columns: [data.xLabel, ...data.series.map((s) => s.name)],
-      rows: data.x.map((x, i) => ({
-        head: formatNumber(x, 6),
+      rows: data.x.map((_, i) => ({
+        head: xName(i),
         cells: data.series.map((s) => ({ text: format(s.values[i]), value: s.values[i] })),
       })),
     },
@@ -63,7 +66,12 @@ export function renderLines(container, data) {
       const x = makeScale(xDomain, [box.left + 8, box.right - 8], data.logX);
       const y = makeScale(yDomain, [box.bottom, box.top], data.logY);
       const axes = drawAxes(doc, box, {
-        x: { ticks: ticksAt(xTicks, x), title: data.xLabel },
+        x: {
+          ticks: data.xNames
+            ? data.x.map((value, i) => ({ at: x(value), text: xName(i) }))
+            : ticksAt(xTicks, x),
+          title: data.xLabel,
+        },
         y: { ticks: ticksAt(yTicks, y), title: data.yLabel },
       });
       const nodes = [axes];

@@ -13,7 +13,8 @@
 /**
  * @template {{ root: HTMLElement }} Parts
  * @typedef {object} FormSpec
- * @property {(doc: Document) => Parts} build makes the widget's elements (not yet in the page)
+ * @property {(doc: Document, props: Record<string, any>) => Parts} build makes the widget's
+ *   elements (not yet in the page), for the props it is mounted with
  * @property {(parts: Parts, props: Record<string, any>, state: Record<string, any>) => void} fill
  *   sets the inputs from the state, else the props, else defaults (a link may carry any value)
  * @property {(parts: Parts, state: Record<string, any>) => void} read copies the inputs into the
@@ -54,7 +55,7 @@ export function formWidget(spec) {
   return {
     mount(el, props, facade) {
       engine = facade;
-      parts = spec.build(el.ownerDocument);
+      parts = spec.build(el.ownerDocument, props);
       el.replaceChildren(parts.root);
       parts.root.addEventListener('input', redraw);
       unwire = spec.wire?.(parts, context) ?? (() => {});

@@ -1,0 +1,255 @@
+// End-to-end tests of the translation figures, the page's two English-to-German models on three
+// slides: on the bottleneck slide both models' German and Figure 2 drawn from the models' report;
+// on the Bahdanau slide the decoder step by step; on the cross-attention slide the alignment
+// matrix. Every translation, weight and score shown equals what the same engine computes here in
+// Node for the same text; typing a sentence changes them; bad input gets a message, never an
+// error; nothing reaches outside the origin (site.visit checks that after every page).
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { loadTranslator } from 'attention-lab';
+
+import { currentSlide, useSite, waitForSlide } from './browser.js';
+
+const TIMEOUT = 20_000;
+const report = JSON.parse(
+  readFileSync(new URL('../../web/public/models/translation.json', import.meta.url), 'utf8'),
+);
+const attention = await loadTranslator();
+const fixedVector = await loadTranslator({ model: 'fixed-vector' });
+const site = useSite();
+
+/**
+ * Opens a slide on its translation view and waits for the models' figure.
+ * @param {string} id the slide
+ * @param {(page: import('playwright-core').Page, slide: string) => Promise<void>} body
+ */
+function withSlide(id, body) {
+  return site.visit(`index.html#/${id}`, async (page) => {
+    await waitForSlide(page, id);
+    await page
+      .locator(`#${id} .tr[data-state="drawn"] .tr-result:not([hidden])`)
+      .waitFor({ timeout: TIMEOUT });
+    await body(page, `#${id}`);
+  });
+}
+
+/**
+ * Replaces the sentence as a learner would, and waits until the figure shows German for it.
+ * @param {import('playwright-core').Page} page
+ * @param {string} slide
+ * @param {string} text
+ * @param {string} german the attention model's German for it, as the figure writes it
+ */
+async function typeSentence(page, slide, text, german) {
+  const input = page.locator(`${slide} .tr-sentence`);
+  await input.fill(text);
+  await page.waitForFunction(
+    ([scope, words]) => {
+      const shown = document.querySelector(`${scope} .tr-attention, ${scope} .tr-words`);
+      return shown?.textContent === words;
+    },
+    [slide, german],
+    { timeout: TIMEOUT },
+  );
+}
+
+/**
+ * A chart's or heatmap's table: its column heads, row heads and exact values.
+ * @param {import('playwright-core').Page} page
+ * @param {string} selector
+ */
+function readTable(page, selector) {
+  return page
+    .locator(`${selector} table`)
+    .first()
+    .evaluate((table) => ({
+      columns: Array.from(table.querySelectorAll('thead th'), (th) => th.textContent ?? ''),
+      rows: Array.from(table.querySelectorAll('tbody th'), (th) => th.textContent ?? ''),
+      values: Array.from(table.querySelectorAll('tbody td'), (td) => Number(td.dataset.value)),
+    }));
+}
+
+/**
+ * @param {number[]} actual
+ * @param {ArrayLike<number>} expected
+ * @param {string} what
+ */
+function assertClose(actual, expected, what) {
+  assert.equal(actual.length, expected.length, `${what}: count`);
+  actual.forEach((value, i) => assert.ok(Math.abs(value - expected[i]) < 1e-6, `${what} ${i}`));
+}
+
+describe('bottleneck slide: both models and Figure 2', () => {
+  test('shows both models\u2019 German, and typing changes both', async () => {
+    await withSlide('bottleneck', async (page, slide) => {
+      const german = async () => ({
+        attention: await page.locator(`${slide} .tr-attention`).textContent(),
+        fixedVector: await page.locator(`${slide} .tr-fixed-vector`).textContent(),
+      });
+      const first = 'Click the button to open the file.';
+      assert.deepEqual(await german(), {
+        attention: attention.translate(first).target.join(' '),
+        fixedVector: fixedVector.translate(first).target.join(' '),
+      });
+      const next = 'The house is very old.';
+      await typeSentence(page, slide, next, attention.translate(next).target.join(' '));
+      const now = await german();
+      assert.equal(now.fixedVector, fixedVector.translate(next).target.join(' '));
+      assert.notEqual(now.attention, attention.translate(first).target.join(' '));
+      assert.notEqual(now.fixedVector, fixedVector.translate(first).target.join(' '));
+      assert.equal(await currentSlide(page), 'bottleneck', 'typing never turns the slide');
+    });
+  });
+
+  test('draws Figure 2 from the models\u2019 report', async () => {
+    await withSlide('bottleneck', async (page, slide) => {
+      const table = await readTable(page, `${slide} .tr-chart`);
+      const buckets = report.models.attention.bleu.buckets;
+      assert.deepEqual(
+        table.rows,
+        buckets.map((b) => (b.to === null ? `${b.from}+` : `${b.from}\u2013${b.to}`)),
+      );
+      const expected = buckets.flatMap((b, i) => [
+        b.bleu,
+        report.models['fixed-vector'].bleu.buckets[i].bleu,
+      ]);
+      assert.deepEqual(table.values, expected);
+      const facts = await page.locator(`${slide} .tr-facts`).textContent();
+      assert.match(
+        facts ?? '',
+        new RegExp(`scores ${report.models.attention.bleu.overall.bleu} BLEU`),
+      );
+      assert.match(facts ?? '', /production translation system scores about 30/);
+    });
+  });
+});
+
+describe('cross-attention slide: the alignment matrix', () => {
+  test('draws German rows over English columns, and typing redraws it', async () => {
+    await withSlide('cross-attention', async (page, slide) => {
+      const check = async (text) => {
+        const run = attention.translate(text);
+        const table = await readTable(page, `${slide} .tr-tables`);
+        assert.deepEqual(table.rows, run.target);
+        assert.deepEqual(table.columns.slice(1), run.source);
+        assertClose(table.values, run.weights, 'weight');
+        return run;
+      };
+      const first = await check('Enter the name of the new file.');
+      assert.ok(first.target.length > 0);
+      const next = 'The document can not be printed.';
+      await typeSentence(page, slide, next, attention.translate(next).target.join(' '));
+      await check(next);
+    });
+  });
+
+  test('marks unknown English words and unknown German words instead of hiding them', async () => {
+    await withSlide('cross-attention', async (page, slide) => {
+      const text = 'Enter the name of the zqxjv file.';
+      const run = attention.translate(text);
+      await typeSentence(page, slide, text, run.target.join(' '));
+      const labels = await page.locator(`${slide} .tr-matrix`).evaluate((figure) => ({
+        cols: Array.from(figure.querySelectorAll('.col-label'), (t) =>
+          t.classList.contains('unknown'),
+        ),
+        rows: Array.from(figure.querySelectorAll('.row-label'), (t) =>
+          t.classList.contains('unknown'),
+        ),
+      }));
+      assert.deepEqual(
+        labels.cols,
+        run.known.map((k) => !k),
+      );
+      assert.deepEqual(
+        labels.rows,
+        run.target.map((w) => w === '<unk>'),
+      );
+      assert.match(
+        (await page.locator(`${slide} .tr-unknown`).textContent()) ?? '',
+        /\u201czqxjv\u201d/,
+      );
+    });
+  });
+});
+
+describe('Bahdanau slide: the decoder step by step', () => {
+  test('shows the scores and weights of the chosen step; a German word chooses its step', async () => {
+    await withSlide('weighted-retrieval', async (page, slide) => {
+      const run = attention.translate('The document can not be printed.');
+      const n = run.source.length;
+      const checkStep = async (t) => {
+        await page.waitForFunction(
+          ([scope, step]) =>
+            document
+              .querySelector(`${scope} .tr-word[aria-pressed="true"]`)
+              ?.getAttribute('data-step') === String(step),
+          [slide, t + 1],
+          { timeout: TIMEOUT },
+        );
+        const weights = await readTable(page, `${slide} .tr-weights`);
+        const scores = await readTable(page, `${slide} .tr-scores`);
+        assertClose(weights.values, run.weights.subarray(t * n, (t + 1) * n), 'weight');
+        assertClose(scores.values, run.scores.subarray(t * n, (t + 1) * n), 'score');
+        const sum = weights.values.reduce((a, b) => a + b, 0);
+        assert.ok(Math.abs(sum - 1) < 1e-5, `step ${t + 1}: the weights add up to 1`);
+        assert.match(
+          (await page.locator(`${slide} .tr-step-line`).textContent()) ?? '',
+          new RegExp(`Step ${t + 1} of ${run.target.length}`),
+        );
+      };
+      await checkStep(1);
+      await page.locator(`${slide} .tr-word[data-step="4"]`).click();
+      await checkStep(3);
+      const slider = page.locator(`${slide} .tr-step`);
+      await slider.focus();
+      await page.keyboard.press('ArrowRight');
+      await checkStep(4);
+      await page.keyboard.press('End');
+      await checkStep(run.target.length - 1);
+      assert.equal(await currentSlide(page), 'weighted-retrieval', 'keys inside stay inside');
+    });
+  });
+});
+
+describe('bad input', () => {
+  test('empty text, 5,000 words, markup and odd Unicode get a message, never an error', async () => {
+    await withSlide('cross-attention', async (page, slide) => {
+      const input = page.locator(`${slide} .tr-sentence`);
+      const state = () => page.locator(`${slide} .tr`).getAttribute('data-state');
+      await input.fill('   ');
+      await page.waitForFunction(
+        (scope) => document.querySelector(`${scope} .tr`)?.getAttribute('data-state') === 'empty',
+        slide,
+        { timeout: TIMEOUT },
+      );
+      assert.match((await page.locator(`${slide} .tr-status`).textContent()) ?? '', /Type/);
+
+      await input.fill(Array.from({ length: 5000 }, (_, i) => `word${i % 7}`).join(' '));
+      await page.waitForFunction(
+        (scope) =>
+          /read the first 64 of 5000/.test(
+            document.querySelector(`${scope} .tr-unknown`)?.textContent ?? '',
+          ),
+        slide,
+        { timeout: TIMEOUT },
+      );
+      assert.equal(await state(), 'drawn');
+
+      // A lone surrogate cannot reach an input box (the browser makes it U+FFFD); the engine's own
+      // tests give it one directly. Markup is text: its tokens become the matrix's columns.
+      await input.fill('<img src=x onerror="window.ran=1"><script>window.ran=1</script> \u202e Ω');
+      await page.waitForFunction(
+        (scope) => {
+          const heads = document.querySelectorAll(`${scope} .tr-tables thead th`);
+          const words = Array.from(heads, (th) => th.textContent);
+          return words.includes('onerror') && words.includes('script') && words.includes('ω');
+        },
+        slide,
+        { timeout: TIMEOUT },
+      );
+      assert.equal(await state(), 'drawn');
+      assert.equal(await page.evaluate(() => window['ran']), undefined, 'no script ran');
+    });
+  });
+});

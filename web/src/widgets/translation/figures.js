@@ -1,0 +1,209 @@
+// Draws the translation widget's figures from the engine's translations: the German of both
+// models and Figure 2 (compare), one decoder step's scores and weights (steps), the alignment
+// matrix (alignment). A German word outside the vocabulary is drawn as the unknown-word token,
+// marked; an English word outside the word vectors is marked in every figure that names it.
+import { clearBars, renderBars } from '../../views/charts/bars.js';
+import { formatNumber } from '../../views/charts/format.js';
+import { clearLines, renderLines } from '../../views/charts/lines.js';
+import { buildTables, clearHeatmap, renderHeatmap } from '../../views/heatmap/index.js';
+import { setLine } from '../shared/line.js';
+import {
+  UNKNOWN_WORD,
+  alignmentFactsText,
+  bleuByLength,
+  droppedText,
+  leadText,
+  modelFactsText,
+  stepText,
+  unknownSourceText,
+  unknownTargets,
+} from './text.js';
+
+/** Marks an English word outside the word vectors in a bar's label. */
+const UNKNOWN_MARK = '*';
+
+/**
+ * @typedef {import('./markup.js').TranslationParts} TranslationParts
+ * @typedef {import('../../engine/index.js').Translation} Translation
+ * @typedef {import('../../text/translation.js').Translators} Translators
+ */
+
+/**
+ * Writes German words into an element, the unknown-word token marked; in the steps view each is
+ * a button that chooses its step, and the chosen one is marked.
+ * @param {HTMLElement} el
+ * @param {string[]} words
+ * @param {{ current?: number, buttons?: boolean }} [options]
+ */
+export function writeGerman(el, words, { current = -1, buttons = false } = {}) {
+  const doc = el.ownerDocument;
+  const nodes = words.map((word, t) => {
+    const node = doc.createElement(buttons ? 'button' : 'span');
+    node.className = 'tr-word';
+    node.textContent = word;
+    if (word === UNKNOWN_WORD) {
+      node.classList.add('tr-unk');
+      node.title = 'a German word outside the model\u2019s vocabulary';
+    }
+    if (buttons) {
+      const button = /** @type {HTMLButtonElement} */ (node);
+      button.type = 'button';
+      button.dataset.step = String(t + 1);
+      button.setAttribute('aria-pressed', String(t === current));
+    }
+    return node;
+  });
+  const spaced = nodes.flatMap((node, t) => (t === 0 ? [node] : [doc.createTextNode(' '), node]));
+  el.replaceChildren(...spaced);
+  if (words.length === 0) el.textContent = '(nothing: the model ended at once)';
+}
+
+/**
+ * The compare view: both models' German and the measured BLEU by English length.
+ * @param {TranslationParts} parts
+ * @param {Translators} models
+ * @param {{ attention: Translation, fixedVector: Translation }} translations
+ */
+export function drawCompare(parts, models, translations) {
+  const { attention, fixedVector } = models;
+  show(parts, 'Both models translate the sentence; the chart is what they scored on held-out text');
+  writeGerman(/** @type {HTMLElement} */ (parts.attention), translations.attention.target);
+  writeGerman(/** @type {HTMLElement} */ (parts.fixedVector), translations.fixedVector.target);
+  const series = bleuByLength(attention.info, fixedVector.info);
+  renderLines(/** @type {HTMLElement} */ (parts.chart), {
+    caption:
+      'Corpus BLEU-4 on the held-out test sentences, by the number of English words: the ' +
+      'model with attention against the model with one fixed vector.',
+    x: series.names.map((_, i) => i + 1),
+    xNames: series.names,
+    series: [
+      { name: 'With attention', values: series.attention },
+      { name: 'One fixed vector', values: series.fixedVector },
+    ],
+    xLabel: 'English words',
+    yLabel: 'BLEU',
+    yDomain: [0, Math.ceil(Math.max(...series.attention, ...series.fixedVector) / 5) * 5],
+    format: (value) => formatNumber(value, 3),
+    height: 170,
+  });
+  setLine(/** @type {HTMLElement} */ (parts.lead), leadText(series));
+  notes(parts, translations.attention, modelFactsText(attention.info, fixedVector.info));
+}
+
+/**
+ * The steps view: the German written, and at step t the scores and weights over the English.
+ * @param {TranslationParts} parts
+ * @param {Translators} models
+ * @param {Translation} translation the attention model's
+ * @param {number} t 0-based step, within the German words
+ */
+export function drawSteps(parts, models, translation, t) {
+  const { source, known, target, weights, scores } = translation;
+  const n = source.length;
+  show(parts, 'The trained decoder, one German word at a time');
+  writeGerman(/** @type {HTMLElement} */ (parts.words), target, { current: t, buttons: true });
+  setLine(/** @type {HTMLElement} */ (parts.stepLine), stepText(translation, t));
+  const labels = source.map((word, j) => (known[j] ? word : `${word}${UNKNOWN_MARK}`));
+  const row = (values) => Array.from(values.subarray(t * n, (t + 1) * n));
+  const alpha = row(weights);
+  const word = `\u201c${target[t]}\u201d`;
+  renderBars(/** @type {HTMLElement} */ (parts.scores), {
+    caption:
+      `The scores e_tj = v\u1d40 tanh(W s_t\u22121 + U h_j) of step ${t + 1}, writing ${word}: ` +
+      'one number per English word, any sign.',
+    labels,
+    values: row(scores),
+    labelName: 'English word',
+    valueName: 'score e',
+    format: (value) => formatNumber(value, 2),
+    height: 120,
+  });
+  renderBars(/** @type {HTMLElement} */ (parts.weights), {
+    caption: `The weights \u03b1_tj of step ${t + 1}: the softmax of the scores, adding up to 1.`,
+    labels,
+    values: alpha,
+    labelName: 'English word',
+    valueName: 'weight \u03b1',
+    domain: [0, 1],
+    format: (value) => formatNumber(value, 2),
+    height: 120,
+  });
+  const sum = alpha.reduce((a, b) => a + b, 0);
+  setLine(
+    /** @type {HTMLElement} */ (parts.sum),
+    `The ${n} weights add up to ${sum.toFixed(3)}. The context c_t = \u03a3 \u03b1_tj h_j ` +
+      'mixes the encoder states by them, and the decoder reads c_t with its state to write the ' +
+      'word.',
+  );
+  notes(parts, translation, modelFactsText(models.attention.info, models.fixedVector.info));
+}
+
+/**
+ * The alignment view: German rows, English columns, Figure 3's layout.
+ * @param {TranslationParts} parts
+ * @param {Translators} models
+ * @param {Translation} translation the attention model's
+ */
+export function drawAlignment(parts, models, translation) {
+  const { source, known, target, weights } = translation;
+  show(parts, 'Where the attention model looks as it writes each German word');
+  writeGerman(/** @type {HTMLElement} */ (parts.words), target);
+  const data = {
+    rowLabels: target,
+    colLabels: source,
+    values: weights,
+    unknownRows: unknownTargets(target),
+    unknownCols: known.map((k) => !k),
+    rowName: 'German word',
+    colName: 'English word',
+    caption:
+      `The attention model's weights: ${target.length} German words (rows) over ` +
+      `${source.length} English words (columns); each row adds up to 1.`,
+  };
+  const matrix = /** @type {HTMLElement} */ (parts.matrix);
+  renderHeatmap(matrix, data, { readout: parts.readout ?? undefined, table: false });
+  const tables = /** @type {HTMLElement} */ (parts.tables);
+  const open = tables.querySelector('details')?.open ?? false;
+  const details = buildTables(parts.root.ownerDocument, data);
+  details.open = open;
+  tables.replaceChildren(details);
+  setLine(
+    /** @type {HTMLElement} */ (parts.alignmentFacts),
+    alignmentFactsText(models.attention.info),
+  );
+  notes(parts, translation, modelFactsText(models.attention.info, models.fixedVector.info));
+}
+
+/**
+ * Hides and empties the figures (nothing to draw).
+ * @param {TranslationParts} parts
+ */
+export function clearFigures(parts) {
+  parts.result.hidden = true;
+  if (parts.chart) clearLines(parts.chart);
+  if (parts.scores) clearBars(parts.scores);
+  if (parts.weights) clearBars(parts.weights);
+  if (parts.matrix) clearHeatmap(parts.matrix);
+  parts.tables?.replaceChildren();
+}
+
+/**
+ * @param {TranslationParts} parts
+ * @param {string} title
+ */
+function show(parts, title) {
+  parts.result.hidden = false;
+  parts.title.textContent = title;
+}
+
+/**
+ * The notes under every view: unknown English words, a cut text, what the models are.
+ * @param {TranslationParts} parts
+ * @param {Translation} translation
+ * @param {string} facts
+ */
+function notes(parts, translation, facts) {
+  const unknown = unknownSourceText(translation.source, translation.known);
+  setLine(parts.unknown, [unknown, droppedText(translation)].filter(Boolean).join(' '));
+  setLine(parts.facts, facts);
+}

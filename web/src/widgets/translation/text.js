@@ -1,0 +1,168 @@
+// The translation widget's words, worked out from what the models measured (their report, through
+// `info`) and from one translation: no number on the page is typed in by hand. Pure functions, so
+// tests check them without a page.
+import { formatNumber } from '../../views/charts/format.js';
+
+/** How the German side writes a word outside its 8,000: the core's token for it. */
+export const UNKNOWN_WORD = '<unk>';
+
+/** A production system's BLEU, the yardstick the page names beside the models' own. */
+export const PRODUCTION_BLEU = 30;
+
+/** The most unknown English words named in a line. */
+const MAX_LISTED = 6;
+
+/**
+ * @typedef {import('../../engine/index.js').TranslatorInfo} TranslatorInfo
+ * @typedef {import('../../engine/index.js').Translation} Translation
+ */
+
+/**
+ * @param {{ from: number, to: number | null }} bucket
+ * @returns {string} e.g. '6–10' or '31+'
+ */
+export function bucketName({ from, to }) {
+  return to === null ? `${from}+` : `${from}\u2013${to}`;
+}
+
+/**
+ * Figure 2's data: each model's BLEU by English length, from the report.
+ * @param {TranslatorInfo} attention
+ * @param {TranslatorInfo} fixedVector
+ * @returns {{ names: string[], attention: number[], fixedVector: number[] }}
+ */
+export function bleuByLength(attention, fixedVector) {
+  const buckets = attention.bleu.buckets;
+  const other = fixedVector.bleu.buckets;
+  if (other.length !== buckets.length || other.some((b, i) => b.from !== buckets[i].from)) {
+    throw new Error('the two models were scored on different length buckets');
+  }
+  return {
+    names: buckets.map(bucketName),
+    attention: buckets.map((b) => b.bleu),
+    fixedVector: other.map((b) => b.bleu),
+  };
+}
+
+/**
+ * What the chart shows, in numbers: the attention model's lead on the shortest and the longest
+ * sentences.
+ * @param {ReturnType<typeof bleuByLength>} series
+ * @returns {string}
+ */
+export function leadText(series) {
+  const last = series.names.length - 1;
+  const lead = (i) => formatNumber(series.attention[i] - series.fixedVector[i], 2);
+  return (
+    `Attention leads by ${lead(0)} BLEU on sentences of ${series.names[0]} English words and by ` +
+    `${lead(last)} on those of ${series.names[last]}: the single vector loses more as ` +
+    'sentences grow, the shape of Bahdanau and colleagues\u2019 Figure 2.'
+  );
+}
+
+/**
+ * What the models are, how they were trained and how good they are, in plain words.
+ * @param {TranslatorInfo} attention
+ * @param {TranslatorInfo} fixedVector
+ * @returns {string}
+ */
+export function modelFactsText(attention, fixedVector) {
+  const millions = (n) => formatNumber(n / 1e6, 2);
+  return (
+    `Two small models, ${millions(attention.parameters)} and ` +
+    `${millions(fixedVector.parameters)} million parameters, trained by this page\u2019s own ` +
+    `engine on ${attention.corpus.trainPairs.toLocaleString('en')} human-translated pairs: ` +
+    'everyday example sentences from the Ding dictionary and LibreOffice\u2019s help pages, ' +
+    `with ${(attention.targetWords - 4).toLocaleString('en')} German words. On ` +
+    `${attention.corpus.testPairs.toLocaleString('en')} held-out sentences the attention model ` +
+    `scores ${formatNumber(attention.bleu.overall.bleu, 3)} BLEU and the fixed-vector model ` +
+    `${formatNumber(fixedVector.bleu.overall.bleu, 3)}; a production translation system scores ` +
+    `about ${PRODUCTION_BLEU}. Expect wrong words, and ${UNKNOWN_WORD} where the German word ` +
+    'is not among those it knows. English and German, not French as in the paper: German is the ' +
+    'language with human translations this page could train on.'
+  );
+}
+
+/**
+ * The alignment the attention model measured, against a diagonal guess on the same words.
+ * @param {TranslatorInfo} attention
+ * @returns {string}
+ */
+export function alignmentFactsText(attention) {
+  const measured = attention.alignment;
+  if (!measured) return '';
+  const share = (x) => `${Math.round(x * 100)}%`;
+  return (
+    `Measured on ${measured.checkable.toLocaleString('en')} German words of the test sentences ` +
+    'that the dictionary pairs with exactly one English word of their source: the largest ' +
+    `weight falls on that word for ${share(measured.score)} of them, against ` +
+    `${share(measured.diagonalScore)} for a guess that German word t goes with English word t.`
+  );
+}
+
+/**
+ * The line naming the English words outside the word vectors, or '' for none.
+ * @param {string[]} source
+ * @param {boolean[]} known
+ * @returns {string}
+ */
+export function unknownSourceText(source, known) {
+  const words = [...new Set(source.filter((_, j) => !known[j]))];
+  if (words.length === 0) return '';
+  const shown = words.slice(0, MAX_LISTED).map((word) => `\u201c${word}\u201d`);
+  const more = words.length - shown.length;
+  const list = more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
+  return (
+    `Not in the English vocabulary (italic, dotted underline): ${list}. The models read every ` +
+    'such word as the same unknown-word vector, so they cannot translate it.'
+  );
+}
+
+/**
+ * @param {Translation} translation
+ * @returns {string} '' or the line saying how much of a long text the models read
+ */
+export function droppedText(translation) {
+  if (translation.dropped === 0) return '';
+  const total = translation.source.length + translation.dropped;
+  return `The models read the first ${translation.source.length} of ${total} tokens.`;
+}
+
+/**
+ * @param {string[]} target
+ * @returns {boolean[]} per German word: it is the unknown-word token
+ */
+export function unknownTargets(target) {
+  return target.map((word) => word === UNKNOWN_WORD);
+}
+
+/**
+ * The English word a German word's row weighs most, with its weight.
+ * @param {ArrayLike<number>} weights target.length x source.length, row-major
+ * @param {number} n source length
+ * @param {number} t the German word's index
+ * @returns {{ column: number, weight: number }}
+ */
+export function largestInRow(weights, n, t) {
+  let column = 0;
+  for (let j = 1; j < n; j++) if (weights[t * n + j] > weights[t * n + column]) column = j;
+  return { column, weight: weights[t * n + column] };
+}
+
+/**
+ * One decoder step in words: which German word is written and where its weight goes.
+ * @param {Translation} translation
+ * @param {number} t 0-based step
+ * @returns {string}
+ */
+export function stepText(translation, t) {
+  const { source, target, weights } = translation;
+  const n = source.length;
+  const { column, weight } = largestInRow(weights, n, t);
+  const word =
+    target[t] === UNKNOWN_WORD ? 'a word outside its vocabulary' : `\u201c${target[t]}\u201d`;
+  return (
+    `Step ${t + 1} of ${target.length}: the decoder writes ${word}. Its largest weight, ` +
+    `${formatNumber(weight, 2)}, is on \u201c${source[column]}\u201d (English word ${column + 1}).`
+  );
+}
