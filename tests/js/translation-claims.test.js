@@ -1,0 +1,90 @@
+// What the slides say about the translation models is what was measured on them: every number
+// their notes and article quote is recomputed here, from the models' report and from the models
+// themselves, so a retrained model with other numbers fails this test until the words change too.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { loadTranslator } from 'attention-lab';
+
+const read = (path) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
+const report = JSON.parse(read('web/public/models/translation.json'));
+const slides = {
+  bottleneck: read('slides/02-bottleneck.md'),
+  bahdanau: read('slides/03-weighted-retrieval.md'),
+  cross: read('slides/09-cross-attention.md'),
+};
+const attention = await loadTranslator();
+const one = (x) => x.toFixed(1);
+const percent = (x) => `${Math.round(x * 100)}%`;
+
+/**
+ * @param {string} text
+ * @param {string} claim
+ */
+function says(text, claim) {
+  assert.ok(text.includes(claim), `the slide says \u201c${claim}\u201d`);
+}
+
+describe('the slides quote the translation models\u2019 report', () => {
+  const { attention: a, 'fixed-vector': f } = report.models;
+  const first = 0;
+  const last = a.bleu.buckets.length - 1;
+
+  test('overall BLEU, by length, and the lead on short and long sentences', () => {
+    const text = slides.bottleneck;
+    says(text, `scores ${one(a.bleu.overall.bleu)} overall`);
+    says(text, `fixed-vector model ${one(f.bleu.overall.bleu)}`);
+    says(text, `from ${one(f.bleu.buckets[first].bleu)} to ${one(f.bleu.buckets[last].bleu)}`);
+    says(text, `from ${one(a.bleu.buckets[first].bleu)} to ${one(a.bleu.buckets[last].bleu)}`);
+    const lead = (i) => a.bleu.buckets[i].bleu - f.bleu.buckets[i].bleu;
+    says(text, `by ${one(lead(first))} BLEU on sentences of 1 to 5 words`);
+    says(text, `by ${one(lead(last - 1))} and ${one(lead(last))} on those of 21 to 30`);
+    says(text, `${report.corpus.trainPairs.toLocaleString('en')} English-German sentence pairs`);
+    says(text, `${report.corpus.testPairs.toLocaleString('en')} held-out sentences`);
+  });
+
+  test('the alignment score and its diagonal guess', () => {
+    for (const text of [slides.bahdanau, slides.cross]) {
+      says(text, `${percent(a.alignment.score)} of the time`);
+      says(text, `${percent(a.alignment.diagonalScore)}`);
+    }
+  });
+});
+
+describe('the slides quote what the models do on their sentences', () => {
+  /**
+   * @param {string} sentence
+   * @returns {(german: string, english: string) => string} the weight of a German word (its first
+   *   occurrence) on an English token, as the slides write it
+   */
+  function weightsOf(sentence) {
+    const run = attention.translate(sentence);
+    const n = run.source.length;
+    return (german, english) => {
+      const t = run.target.indexOf(german);
+      const j = run.source.indexOf(english);
+      assert.ok(t >= 0 && j >= 0, `${german} / ${english}`);
+      return run.weights[t * n + j].toFixed(2);
+    };
+  }
+
+  test('the Bahdanau slide\u2019s sentence', () => {
+    const sentence = 'The document can not be printed.';
+    says(slides.bahdanau, attention.translate(sentence).target.join(' '));
+    const weight = weightsOf(sentence);
+    says(slides.bahdanau, `"dokument", ${weight('dokument', 'document')} of the weight`);
+    says(slides.bahdanau, `"kann", ${weight('kann', 'can')} is on "can"`);
+  });
+
+  test('the cross-attention slide\u2019s sentence', () => {
+    const sentence = 'Enter the name of the new file.';
+    says(slides.cross, attention.translate(sentence).target.join(' '));
+    const weight = weightsOf(sentence);
+    says(slides.cross, `"geben" puts ${weight('geben', 'enter')} on "enter"`);
+    says(slides.cross, `"namen" ${weight('namen', 'name')} on "name"`);
+    says(slides.cross, `"neuen" ${weight('neuen', 'new')} on "new"`);
+    says(slides.cross, `"datei" ${weight('datei', 'file')} on "file"`);
+    says(slides.cross, `keeps ${weight('ein', 'enter')} for "enter"`);
+    says(slides.cross, `its largest weight, ${weight('ein', '.')}, goes to the full stop`);
+  });
+});
