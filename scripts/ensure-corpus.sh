@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the Brown Corpus splits and their baselines when they are missing (docs/corpus.md):
-# npm run train:lm trains on them, and npm test measures the committed model on them.
+# Builds the corpora the committed models are trained and measured on, when they are missing (npm
+# test measures the models on them). The Brown Corpus splits and their baselines (docs/corpus.md),
+# for npm run train:lm:
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,3 +12,6 @@ for split in train validation test; do
   fi
 done
 [ -f build/corpus/baselines.json ] || npm run --silent corpus:baselines > /dev/null
+# The translation corpus (docs/translation-corpus.md): npm run train:translation trains on it, and
+# npm test measures the committed models on its test split.
+[ -f build/corpus/translation/test.tsv ] || npm run --silent corpus:translation

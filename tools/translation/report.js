@@ -24,6 +24,10 @@ import { readReferencePairs, scoreWords } from './evaluate.js';
 
 /** @typedef {ReturnType<typeof scoreWords>} Scores */
 
+const VECTORS = fileURLToPath(
+  new URL('../../web/public/embeddings/en-20k-100d.bin', import.meta.url),
+);
+
 /**
  * The report's entry for one model's measured scores.
  * @param {Scores} scores
@@ -101,6 +105,42 @@ export function reportFromSummary(summary, pairs, weightsPath, weightsBytes) {
   };
 }
 
+/**
+ * Translates every pair of a split with each model in the file, from its English text by
+ * translate(text) as a figure calls it, in the WebAssembly engine, and scores the translations.
+ * @param {Uint8Array} weights the translation file
+ * @param {unknown} report a report that describes the file's models (the engine checks it)
+ * @param {import('./evaluate.js').ReferencePair[]} pairs
+ * @param {Map<string, Set<string>>} dictionary
+ * @returns {Promise<Record<string, ReturnType<typeof measured>>>} by model name, as the report
+ *   holds them
+ */
+export async function measureModels(weights, report, pairs, dictionary) {
+  const engine = await loadEngine();
+  engine.loadEmbeddings(new Uint8Array(readFileSync(VECTORS)));
+  const translators = engine.loadTranslators(weights, report);
+  /** @type {Record<string, ReturnType<typeof measured>>} */
+  const result = {};
+  for (const name of /** @type {const} */ (['attention', 'fixed-vector'])) {
+    const translator = name === 'attention' ? translators.attention : translators.fixedVector;
+    if (!translator) continue;
+    let differentTokens = 0;
+    const translations = pairs.map((pair) => {
+      const t = translator.translate(pair.text);
+      if (t.source.join(' ') !== pair.english.join(' ')) differentTokens++;
+      const weightRows = new Float32Array(t.weights.length + t.end.length);
+      weightRows.set(t.weights);
+      weightRows.set(t.end, t.weights.length);
+      return { target: t.target, weights: weightRows };
+    });
+    if (differentTokens > 0) {
+      throw new Error(`${name}: ${differentTokens} sentences tokenize differently here`);
+    }
+    result[name] = measured(scoreWords(pairs, translations, dictionary));
+  }
+  return result;
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -125,26 +165,9 @@ async function main() {
   const report = reportFromSummary(summary, pairs, weightsPath, weights.length);
   const dictionary = readDictionary(readFileSync(join(corpus, 'dictionary.tsv'), 'utf8'));
 
-  const engine = await loadEngine();
-  engine.loadEmbeddings(new Uint8Array(readFileSync('web/public/embeddings/en-20k-100d.bin')));
-  const translators = engine.loadTranslators(new Uint8Array(weights), report);
-  for (const name of /** @type {const} */ (['attention', 'fixed-vector'])) {
-    const translator = name === 'attention' ? translators.attention : translators.fixedVector;
-    if (!translator) continue;
-    let differentTokens = 0;
-    const translations = test.map((pair) => {
-      const t = translator.translate(pair.text);
-      if (t.source.join(' ') !== pair.english.join(' ')) differentTokens++;
-      const weightRows = new Float32Array(t.weights.length + t.end.length);
-      weightRows.set(t.weights);
-      weightRows.set(t.end, t.weights.length);
-      return { target: t.target, weights: weightRows };
-    });
-    if (differentTokens > 0) {
-      throw new Error(`${name}: ${differentTokens} test sentences tokenize differently here`);
-    }
-    Object.assign(report.models[name], measured(scoreWords(test, translations, dictionary)));
-    const m = report.models[name];
+  const measuredModels = await measureModels(new Uint8Array(weights), report, test, dictionary);
+  for (const [name, m] of Object.entries(measuredModels)) {
+    Object.assign(report.models[name], m);
     process.stderr.write(
       `report: ${name}: BLEU ${m.bleu.overall.bleu}` +
         (m.alignment
