@@ -23,9 +23,9 @@ export function buildTranslationParts(doc, view) {
   root.innerHTML = `
     <div class="tr-controls split-controls">
       <label class="field-label" for="${id}-sentence">English sentence</label>
-      <input id="${id}-sentence" class="tr-sentence" name="sentence" type="text" lang="en"
-        dir="auto" spellcheck="false" autocomplete="off" autocapitalize="off"
-        aria-describedby="${id}-help" />
+      <textarea id="${id}-sentence" class="hm-sentence tr-sentence" name="sentence" rows="2"
+        lang="en" dir="auto" spellcheck="false" autocomplete="off" autocapitalize="off"
+        aria-describedby="${id}-help"></textarea>
       <p id="${id}-help" class="help tr-help deck-hidden">
         The models translate as you type; they read up to 64 words and punctuation marks.
       </p>
@@ -47,7 +47,7 @@ export function buildTranslationParts(doc, view) {
   return {
     root,
     view,
-    /** @type {HTMLInputElement} */
+    /** @type {HTMLTextAreaElement} */
     sentence: find('.tr-sentence'),
     /** @type {HTMLInputElement | null} */
     step: find('.tr-step'),
