@@ -14,7 +14,8 @@ namespace attn::simd {
 
 namespace detail {
 
-// rows r0 .. r0 + R - 1 of C, columns j .. j + 4 W - 1 (W vectors of 4), R <= 4, W <= 2.
+// rows r0 .. r0 + R - 1 of C, columns j .. j + 4 W - 1 (W vectors of 4): R W accumulators, at
+// most 8 (R <= 4 with W <= 2, or one row with W <= 8).
 template <int R, int W>
 inline void matmul_block(const float* a, int k, const float* b, int m, float* c, int r0, int j) {
   f32x4 acc[R][W] = {};
@@ -31,10 +32,15 @@ inline void matmul_block(const float* a, int k, const float* b, int m, float* c,
   }
 }
 
-// Rows r0 .. r0 + R - 1 of C, every column.
+// Rows r0 .. r0 + R - 1 of C, every column. A single row (a vector times a matrix, as a
+// decoder's step is) takes 32 columns at a time: its eight accumulators are independent chains of
+// additions, where two would leave each addition waiting for the one before it.
 template <int R>
 inline void matmul_rows(const float* a, int k, const float* b, int m, float* c, int r0) {
   int j = 0;
+  if constexpr (R == 1) {
+    for (; j + 32 <= m; j += 32) matmul_block<1, 8>(a, k, b, m, c, r0, j);
+  }
   for (; j + 8 <= m; j += 8) matmul_block<R, 2>(a, k, b, m, c, r0, j);
   for (; j + 4 <= m; j += 4) matmul_block<R, 1>(a, k, b, m, c, r0, j);
   for (; j < m; ++j) {  // the last m % 4 columns, one at a time, summed in the same order

@@ -120,37 +120,92 @@ std::vector<std::pair<int, int>> translator_parameter_shapes(const TranslatorCon
 }
 
 template <typename T>
-Translator<T>::Translator(const TranslatorConfig& config, MatrixT<T> word_vectors)
-    : config_(config), word_vectors_(std::move(word_vectors)) {
+void Translator<T>::check_and_name() {
+  // 1. The config and the word vectors.
   check_translator_config(config_);
-  if (word_vectors_.rows() != config_.source_words ||
-      word_vectors_.cols() != config_.source_width) {
-    detail::fail(
-        kWhere, "the word vectors are " + shape_of(word_vectors_.rows(), word_vectors_.cols()) +
-                    " but the config says " + shape_of(config_.source_words, config_.source_width));
+  if (!word_vectors_) detail::fail(kWhere, "the word vectors are missing");
+  const MatrixT<T>& x = *word_vectors_;
+  if (x.rows() != config_.source_words || x.cols() != config_.source_width) {
+    detail::fail(kWhere, "the word vectors are " + shape_of(x.rows(), x.cols()) +
+                             " but the config says " +
+                             shape_of(config_.source_words, config_.source_width));
   }
+  // 2. The names, in the order of parameters().
+  unknown_.name = "unknown";
+  const std::pair<GruParameters<T>*, const char*> grus[] = {
+      {&encoder_forward_, "encoder_forward"},
+      {&encoder_backward_, "encoder_backward"},
+      {&decoder_, "decoder"}};
+  for (const auto& [g, name] : grus) {
+    g->w_x.name = std::string(name) + ".w_x";
+    g->b_x.name = std::string(name) + ".b_x";
+    g->w_h.name = std::string(name) + ".w_h";
+    g->b_h.name = std::string(name) + ".b_h";
+  }
+  init_w_.name = "init_w";
+  init_b_.name = "init_b";
+  target_embedding_.name = "target_embedding";
+  output_w_.name = "output_w";
+  output_b_.name = "output_b";
+  logit_b_.name = "logit_b";
+  query_w_.name = "query_w";
+  key_w_.name = "key_w";
+  key_b_.name = "key_b";
+  score_v_.name = "score_v";
+}
+
+template <typename T>
+Translator<T>::Translator(const TranslatorConfig& config, MatrixT<T> word_vectors)
+    : config_(config), word_vectors_(std::make_shared<const MatrixT<T>>(std::move(word_vectors))) {
   const int d_x = config_.source_width, d_y = config_.target_width, h_e = config_.encoder_state,
             h_d = config_.decoder_state, d_a = config_.attention;
+  check_translator_config(config_);
   // Every parameter draws from its own seed, derived from the model's in a fixed order, so that
   // the two models share every weight they have in common.
   const std::uint64_t s = config_.seed * 1000;
-  unknown_ = Parameter<T>("unknown", MatrixT<T>::Zero(1, d_x));
+  unknown_.value = MatrixT<T>::Zero(1, d_x);
   encoder_forward_ = make_gru_parameters<T>("encoder_forward", d_x, h_e, s + 1);
   encoder_backward_ = make_gru_parameters<T>("encoder_backward", d_x, h_e, s + 2);
   decoder_ = make_gru_parameters<T>("decoder", d_y + 2 * h_e, h_d, s + 3);
-  init_w_ = Parameter<T>("init_w", fan_in_weight<T>(2 * h_e, h_d, s + 4));
-  init_b_ = Parameter<T>("init_b", MatrixT<T>::Zero(1, h_d));
-  target_embedding_ =
-      Parameter<T>("target_embedding", uniform_weight<T>(config_.target_words, d_y, 0.1, s + 5));
-  output_w_ = Parameter<T>("output_w", fan_in_weight<T>(h_d + 2 * h_e + d_y, d_y, s + 6));
-  output_b_ = Parameter<T>("output_b", MatrixT<T>::Zero(1, d_y));
-  logit_b_ = Parameter<T>("logit_b", MatrixT<T>::Zero(1, config_.target_words));
+  init_w_.value = fan_in_weight<T>(2 * h_e, h_d, s + 4);
+  init_b_.value = MatrixT<T>::Zero(1, h_d);
+  target_embedding_.value = uniform_weight<T>(config_.target_words, d_y, 0.1, s + 5);
+  output_w_.value = fan_in_weight<T>(h_d + 2 * h_e + d_y, d_y, s + 6);
+  output_b_.value = MatrixT<T>::Zero(1, d_y);
+  logit_b_.value = MatrixT<T>::Zero(1, config_.target_words);
   if (config_.bridge == Bridge::attention) {
-    query_w_ = Parameter<T>("query_w", fan_in_weight<T>(h_d, d_a, s + 7));
-    key_w_ = Parameter<T>("key_w", fan_in_weight<T>(2 * h_e, d_a, s + 8));
-    key_b_ = Parameter<T>("key_b", MatrixT<T>::Zero(1, d_a));
-    score_v_ = Parameter<T>("score_v", fan_in_weight<T>(d_a, 1, s + 9).transpose());
+    query_w_.value = fan_in_weight<T>(h_d, d_a, s + 7);
+    key_w_.value = fan_in_weight<T>(2 * h_e, d_a, s + 8);
+    key_b_.value = MatrixT<T>::Zero(1, d_a);
+    score_v_.value = fan_in_weight<T>(d_a, 1, s + 9).transpose();
   }
+  check_and_name();
+  zero_grad();
+}
+
+template <typename T>
+Translator<T> Translator<T>::from_weights(const TranslatorConfig& config,
+                                          std::shared_ptr<const MatrixT<T>> word_vectors,
+                                          std::vector<MatrixT<T>> values) {
+  Translator model;
+  model.config_ = config;
+  model.word_vectors_ = std::move(word_vectors);
+  model.check_and_name();
+  const std::vector<Parameter<T>*> parameters = model.parameters();
+  const std::vector<std::pair<int, int>> shapes = translator_parameter_shapes(config);
+  if (values.size() != parameters.size()) {
+    detail::fail(kWhere, "the weights hold " + std::to_string(values.size()) +
+                             " parameters, the model " + std::to_string(parameters.size()));
+  }
+  for (size_t i = 0; i < parameters.size(); ++i) {
+    if (values[i].rows() != shapes[i].first || values[i].cols() != shapes[i].second) {
+      detail::fail(kWhere, "parameter " + parameters[i]->name + " is " +
+                               shape_of(values[i].rows(), values[i].cols()) + " but must be " +
+                               shape_of(shapes[i].first, shapes[i].second));
+    }
+    parameters[i]->value = std::move(values[i]);
+  }
+  return model;
 }
 
 template <typename T>
@@ -184,7 +239,7 @@ MatrixT<T> Translator<T>::embed_sources(const std::vector<int>& ids) const {
     if (ids[i] == config_.source_words) {
       e.row(r) = unknown_.value.row(0);
     } else if (ids[i] >= 0) {
-      e.row(r) = word_vectors_.row(ids[i]);
+      e.row(r) = word_vectors_->row(ids[i]);
     }
   }
   return e;
@@ -316,6 +371,10 @@ void Translator<T>::backward(const TranslatorPass<T>& pass) {
                      d_y = config_.target_width;
   const bool attend = config_.bridge == Bridge::attention;
   const int m_steps = pass.target_steps;
+  // A model made by from_weights() has no gradients until now.
+  for (Parameter<T>* p : parameters()) {
+    if (p->grad.rows() != p->value.rows() || p->grad.cols() != p->value.cols()) p->zero_grad();
+  }
 
   // 6. The output layer: the tied D gets the logits' share here and the inputs' share below.
   const MatrixT<T> d_o = detail::product(pass.d_logits, target_embedding_.value);
@@ -391,6 +450,13 @@ void Translator<T>::backward(const TranslatorPass<T>& pass) {
 
 template <typename T>
 Translation Translator<T>::translate(const std::vector<int>& source, int max_words) const {
+  return translate_with(source, max_words, detail::transposed(target_embedding_.value));
+}
+
+// output_weights: D^T (d_y, V) -> the words, and per step t its scores e_t and weights alpha_t.
+template <typename T>
+Translation Translator<T>::translate_with(const std::vector<int>& source, int max_words,
+                                          const MatrixT<T>& output_weights) const {
   check_sentence("the sentence", source, 1, kMaxTranslationLength, 0, config_.source_words);
   if (max_words < 0 || max_words >= kMaxTranslationLength) {
     detail::fail(kWhere, "max_words must be between 0 and " +
@@ -398,10 +464,11 @@ Translation Translator<T>::translate(const std::vector<int>& source, int max_wor
                              std::to_string(max_words));
   }
   const auto n = static_cast<Eigen::Index>(source.size());
-  const Eigen::Index h_e = config_.encoder_state;
+  const Eigen::Index h_e = config_.encoder_state, h_d = config_.decoder_state,
+                     d_y = config_.target_width;
   const bool attend = config_.bridge == Bridge::attention;
 
-  // The encoder as in forward, for one sentence.
+  // 1. The encoder as in forward, for one sentence.
   const MatrixT<T> embedded = embed_sources(source);
   const std::vector<int> length{static_cast<int>(n)};
   const MatrixT<T> zero_state = MatrixT<T>::Zero(1, h_e);
@@ -413,61 +480,73 @@ Translation Translator<T>::translate(const std::vector<int>& source, int max_wor
   MatrixT<T> keys;
   if (attend) keys = linear_forward(h, key_w_, &key_b_).y;
 
-  // D^T once for the whole sentence: each step's logits are o D^T, the same product as in forward.
-  const MatrixT<T> output_weights = detail::transposed(target_embedding_.value);
+  // 2. The decoder, a word at a time. Each step's inputs are written into the same two rows:
+  // [D y_{t-1} ; c_t] for the cell and [s_t ; c_t ; D y_{t-1}] for the output layer.
   Translation out;
-  std::vector<MatrixT<T>> weight_rows;
+  std::vector<T> weight_rows, score_rows;  // (steps, n) each, row-major (attention model)
   AttentionGradOptions options;
   options.scoring = Scoring::additive;
+  MatrixT<T> cell_input(1, d_y + 2 * h_e), joined(1, h_d + 2 * h_e + d_y);
+  cell_input.rightCols(2 * h_e) = summary;  // the fixed vector's c_t, the same every step
   int previous = kTargetStart;
   double log_probability = 0;
   for (int t = 0; t <= max_words; ++t) {
-    MatrixT<T> context = summary;
     if (attend) {
       const AttentionPass<T> a = attention_forward<T>(linear_forward<T>(s, query_w_, nullptr).y,
                                                       keys, h, options, &score_v_);
-      context = a.output;
-      weight_rows.push_back(a.weights);
+      cell_input.rightCols(2 * h_e) = a.output;
+      weight_rows.insert(weight_rows.end(), a.weights.data(), a.weights.data() + n);
+      score_rows.insert(score_rows.end(), a.scores.data(), a.scores.data() + n);
     }
-    const MatrixT<T> y = target_embedding_.value.row(previous);
-    const MatrixT<T> gx = linear_forward(beside(y, context), decoder_.w_x, &decoder_.b_x).y;
+    cell_input.leftCols(d_y) = target_embedding_.value.row(previous);
+    const MatrixT<T> gx = linear_forward(cell_input, decoder_.w_x, &decoder_.b_x).y;
     s = gru_step_forward(gx, std::move(s), decoder_).h;
-    MatrixT<T> joined(1, s.cols() + context.cols() + y.cols());
-    joined << s, context, y;
+    joined << s, cell_input.rightCols(2 * h_e), cell_input.leftCols(d_y);
     const MatrixT<T> o = tanh_forward(linear_forward(joined, output_w_, &output_b_).y).y;
+    // 3. The logits o D^T + b_out over the whole German vocabulary: (1, V).
     MatrixT<T> logits = detail::product(o, output_weights);
     logits += logit_b_.value;
-    // The likeliest word, never padding or <s>; the first of equal ones. After max_words words
-    // the step can only end the sentence.
+    // 4. The likeliest word, never padding or <s>; the first of equal ones. After max_words words
+    // the step can only end the sentence. top is the largest logit the model may write either way.
+    const T* l = logits.data();
     int best = kTargetEnd;
-    if (t < max_words) {
-      for (int v = kTargetEnd; v < config_.target_words; ++v) {
-        if (logits(0, v) > logits(0, best)) best = v;
+    T top = l[kTargetEnd];
+    for (int v = kTargetEnd + 1; v < config_.target_words; ++v) {
+      if (l[v] > top) {
+        top = l[v];
+        best = v;
       }
     }
-    // log p(best) = logit - log sum exp(logits), over every id the model can write.
-    T top = logits(0, kTargetEnd);
-    for (int v = kTargetEnd; v < config_.target_words; ++v) top = std::max(top, logits(0, v));
+    if (t == max_words) best = kTargetEnd;
+    // 5. log p(best) = logit - log sum exp(logits), over every id the model can write.
     double total = 0;
     for (int v = kTargetEnd; v < config_.target_words; ++v) {
-      total += std::exp(static_cast<double>(logits(0, v) - top));
+      total += std::exp(static_cast<double>(l[v] - top));
     }
-    log_probability += static_cast<double>(logits(0, best) - top) - std::log(total);
+    log_probability += static_cast<double>(l[best] - top) - std::log(total);
     if (best == kTargetEnd) break;
     out.words.push_back(best);
     previous = best;
   }
-  const auto rows = static_cast<Eigen::Index>(weight_rows.size());
-  out.weights.resize(attend ? rows : static_cast<Eigen::Index>(out.words.size()) + 1,
-                     attend ? n : 0);
-  for (Eigen::Index r = 0; r < rows; ++r) {
-    out.weights.row(r) = weight_rows[static_cast<size_t>(r)].row(0).template cast<float>();
+  const auto steps = static_cast<Eigen::Index>(out.words.size()) + 1;
+  out.weights.resize(steps, attend ? n : 0);
+  out.scores.resize(steps, attend ? n : 0);
+  for (Eigen::Index i = 0; i < out.weights.size(); ++i) {
+    out.weights.data()[i] = static_cast<float>(weight_rows[static_cast<size_t>(i)]);
+    out.scores.data()[i] = static_cast<float>(score_rows[static_cast<size_t>(i)]);
   }
   out.log_probability = static_cast<float>(log_probability);
   return out;
 }
 
+template <typename T>
+FrozenTranslator<T>::FrozenTranslator(Translator<T> model)
+    : model_(std::move(model)),
+      output_weights_(detail::transposed(model_.target_embedding_.value)) {}
+
 template class Translator<float>;
 template class Translator<double>;
+template class FrozenTranslator<float>;
+template class FrozenTranslator<double>;
 
 }  // namespace attn

@@ -183,17 +183,20 @@ TranslatorWeights parse_translators(const std::uint8_t* bytes, std::size_t size)
 }
 
 Translator<float> make_translator(const TranslatorWeights& weights, Bridge bridge,
-                                  MatrixT<float> word_vectors) {
+                                  std::shared_ptr<const MatrixT<float>> word_vectors) {
   for (const TranslatorWeights::Model& m : weights.models) {
     if (m.bridge != bridge) continue;
     TranslatorConfig config = weights.config;
     config.bridge = bridge;
-    Translator<float> model(config, std::move(word_vectors));
-    const std::vector<Parameter<float>*> parameters = model.parameters();
-    for (std::size_t i = 0; i < parameters.size(); ++i) parameters[i]->value = m.values[i];
-    return model;
+    return Translator<float>::from_weights(config, std::move(word_vectors), m.values);
   }
   detail::fail(kWhere, std::string("the file has no ") + bridge_name(bridge) + " model");
+}
+
+Translator<float> make_translator(const TranslatorWeights& weights, Bridge bridge,
+                                  MatrixT<float> word_vectors) {
+  return make_translator(weights, bridge,
+                         std::make_shared<const MatrixT<float>>(std::move(word_vectors)));
 }
 
 }  // namespace attn

@@ -22,12 +22,12 @@ namespace {
 
 // The models of the last successful translatorLoad, with the word vectors they were loaded
 // against (a later loadEmbeddings of other vectors does not change what their ids mean) and the
-// German words by id.
+// German words by id. Both models only translate: FrozenTranslator keeps each one's D^T.
 struct LoadedTranslators {
   std::shared_ptr<const Embeddings> embeddings;
   std::vector<std::string> german_words;
-  std::optional<Translator<float>> attention;
-  std::optional<Translator<float>> fixed_vector;
+  std::optional<FrozenTranslator<float>> attention;
+  std::optional<FrozenTranslator<float>> fixed_vector;
 };
 
 std::optional<LoadedTranslators>& loaded_translators() {
@@ -68,17 +68,14 @@ val load(const val& bytes) {
                             "ones (their vocabulary or width differs)");
     }
 
-    // Both models are made before anything loaded earlier is replaced. Each keeps its own copy
-    // of the word vectors (Translator holds them by value): the second takes the original.
+    // Both models are made before anything loaded earlier is replaced. They share one copy of
+    // the word vectors, and hold no gradients (make_translator allocates none).
     LoadedTranslators next{embeddings, std::move(weights.german_words), std::nullopt, std::nullopt};
-    Matrix vectors = embeddings->vocabulary_vectors();
+    const auto vectors = std::make_shared<const Matrix>(embeddings->vocabulary_vectors());
     for (std::size_t i = 0; i < weights.models.size(); ++i) {
       const Bridge bridge = weights.models[i].bridge;
-      Matrix own = i + 1 == weights.models.size() ? std::move(vectors) : Matrix(vectors);
-      Translator<float> model = make_translator(weights, bridge, std::move(own));
-      // The page only translates: the gradients the constructor set up are never used.
-      for (Parameter<float>* p : model.parameters()) p->grad = Matrix();
-      (bridge == Bridge::attention ? next.attention : next.fixed_vector).emplace(std::move(model));
+      (bridge == Bridge::attention ? next.attention : next.fixed_vector)
+          .emplace(make_translator(weights, bridge, vectors));
       // The dequantised values are in the model now.
       weights.models[i].values.clear();
       weights.models[i].values.shrink_to_fit();
@@ -115,6 +112,8 @@ val load(const val& bytes) {
 //   known: Uint8Array(n), words: m German strings (without </s>; the unknown id as "<unk>"),
 //   weights: Float32Array((m + 1) * n) for the attention model, row t output step t's weights over
 //   the n English words and the last row the </s> step's; empty for the fixed-vector model,
+//   scores: Float32Array((m + 1) * n), the same rows' additive scores e_tj before the softmax;
+//   empty for the fixed-vector model,
 //   logProbability: of the words and </s>, natural log }
 val translate(const val& model_name, const val& tokens, int max_words) {
   return guarded([&] {
@@ -129,7 +128,7 @@ val translate(const val& model_name, const val& tokens, int max_words) {
     if (!attend && name != bridge_name(Bridge::fixed_vector)) {
       throw InvalidArgument(std::string(where) + ": model must be 'attention' or 'fixed-vector'");
     }
-    const std::optional<Translator<float>>& translator =
+    const std::optional<FrozenTranslator<float>>& translator =
         attend ? loaded->attention : loaded->fixed_vector;
     if (!translator) {
       throw InvalidArgument(std::string(where) + ": the loaded file has no " + name + " model");
@@ -164,6 +163,7 @@ val translate(const val& model_name, const val& tokens, int max_words) {
             val::global("Uint8Array").new_(emscripten::typed_memory_view(n, known.data())));
     out.set("words", german);
     out.set("weights", float32_array(translation.weights));
+    out.set("scores", float32_array(translation.scores));
     out.set("logProbability", translation.log_probability);
     return out;
   });

@@ -56,6 +56,25 @@ TEST_CASE("simd matmul sums each entry in order, whatever block it falls in", "[
   }
 }
 
+TEST_CASE("simd matmul of a single row sums each entry in order, in every block of columns",
+          "[simd-matmul]") {
+  // 77 columns of one row: two blocks of 32, one of 8, one of 4 and one column alone. Row 4 of a
+  // 5-row product is such a row too, after a 4-row block.
+  for (const int n : {1, 5}) {
+    const Mat a = test::random(n, 37, 9);
+    const Mat b = test::random(37, 77, 10);
+    Mat c(n, 77);
+    attn::simd::matmul(a.data(), n, 37, b.data(), 77, c.data());
+    for (int i = 0; i < n; ++i) {
+      for (int j = 0; j < 77; ++j) {
+        float sum = 0;
+        for (int p = 0; p < 37; ++p) sum += a(i, p) * b(p, j);
+        CHECK(c(i, j) == sum);
+      }
+    }
+  }
+}
+
 TEST_CASE("simd matmul_transposed equals the product with the transpose", "[simd-matmul]") {
   std::uint64_t seed = 900;
   for (const int n : {1, 2, 5}) {

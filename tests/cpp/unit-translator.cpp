@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -99,6 +100,72 @@ TEST_CASE("translator: a translation's attention rows are distributions over the
   const attn::Translation none = model.translate({0}, 0);
   CHECK(none.words.empty());
   CHECK(none.weights.rows() == 1);
+}
+
+TEST_CASE("translator: each attention row is the softmax of the step's additive scores",
+          "[translator]") {
+  const auto model = tiny_model<float>(Bridge::attention);
+  const attn::Translation out = model.translate({0, 3, 6, 2, 1}, 9);
+  REQUIRE(out.scores.rows() == out.weights.rows());
+  REQUIRE(out.scores.cols() == out.weights.cols());
+  for (long t = 0; t < out.scores.rows(); ++t) {
+    // The softmax again, in double: float's rounding of the core's exp and sum leaves each weight
+    // within a few 1e-7 of it.
+    const double top = out.scores.row(t).maxCoeff();
+    double total = 0;
+    for (long j = 0; j < out.scores.cols(); ++j) total += std::exp(out.scores(t, j) - top);
+    for (long j = 0; j < out.scores.cols(); ++j) {
+      CHECK(std::exp(out.scores(t, j) - top) / total == Approx(out.weights(t, j)).margin(1e-6));
+    }
+  }
+}
+
+TEST_CASE("translator: a frozen model of the same weights translates bit for bit alike",
+          "[translator]") {
+  for (const Bridge bridge : {Bridge::fixed_vector, Bridge::attention}) {
+    INFO(attn::bridge_name(bridge));
+    auto model = tiny_model<float>(bridge);
+    std::vector<attn::MatrixT<float>> values;
+    for (auto* p : model.parameters()) values.push_back(p->value);
+    const auto vectors = std::make_shared<const attn::MatrixT<float>>(model.word_vectors());
+    const attn::FrozenTranslator<float> frozen(
+        attn::Translator<float>::from_weights(tiny_config(bridge), vectors, values));
+    CHECK(&frozen.model().word_vectors() == vectors.get());  // shared, not copied
+    for (const std::vector<int>& source : {std::vector<int>{0, 3, 6, 2, 1}, {4}, {5, 5, 1, 0}}) {
+      const attn::Translation a = model.translate(source, 9), b = frozen.translate(source, 9);
+      CHECK(a.words == b.words);
+      CHECK(a.weights == b.weights);
+      CHECK(a.scores == b.scores);
+      CHECK(a.scores.cols() ==
+            (bridge == Bridge::attention ? static_cast<long>(source.size()) : 0));
+      CHECK(a.log_probability == b.log_probability);
+    }
+  }
+}
+
+TEST_CASE("translator: a model made from weights trains as the seeded one", "[translator]") {
+  auto model = tiny_model<double>(Bridge::attention);
+  std::vector<attn::MatrixT<double>> values;
+  for (auto* p : model.parameters()) values.push_back(p->value);
+  auto read = attn::Translator<double>::from_weights(
+      tiny_config(Bridge::attention),
+      std::make_shared<const attn::MatrixT<double>>(model.word_vectors()), values);
+  const auto params = model.parameters(), read_params = read.parameters();
+  REQUIRE(params.size() == read_params.size());
+  for (size_t i = 0; i < params.size(); ++i) {
+    CHECK(read_params[i]->name == params[i]->name);
+    CHECK(read_params[i]->grad.size() == 0);  // none until backward needs them
+  }
+  model.zero_grad();
+  model.backward(model.forward(tiny_batch()));
+  read.backward(read.forward(tiny_batch()));
+  for (size_t i = 0; i < params.size(); ++i) CHECK(read_params[i]->grad == params[i]->grad);
+  values.pop_back();
+  CHECK_THROWS_WITH(
+      attn::Translator<double>::from_weights(
+          tiny_config(Bridge::attention),
+          std::make_shared<const attn::MatrixT<double>>(model.word_vectors()), values),
+      Catch::Contains("the weights hold 22 parameters, the model 23"));
 }
 
 TEST_CASE("translator: the fixed vector model gives no weights, the same way every time",

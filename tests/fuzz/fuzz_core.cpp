@@ -30,6 +30,7 @@
 #include <cstring>
 #include <exception>
 #include <limits>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -675,6 +676,18 @@ void fuzz_translation(FuzzInput& in) {
       if (in.flag()) {
         model.translate(batch.sources.empty() ? std::vector<int>{} : batch.sources.front(),
                         in.int_in(-1, 6));
+        return;
+      }
+      if (in.flag()) {
+        // The page's way: a model of given weights (some of the wrong number or shape), frozen.
+        std::vector<MatrixT<float>> values;
+        for (attn::Parameter<float>* p : model.parameters()) values.push_back(p->value);
+        if (in.flag() && !values.empty()) values.pop_back();
+        if (in.flag() && !values.empty()) values.back() = in.matrix_t<float>(1, 2);
+        const attn::FrozenTranslator<float> frozen(attn::Translator<float>::from_weights(
+            config, std::make_shared<const MatrixT<float>>(model.word_vectors()), values));
+        frozen.translate(batch.sources.empty() ? std::vector<int>{} : batch.sources.front(),
+                         in.int_in(-1, 6));
         return;
       }
       if (in.flag()) {

@@ -36,7 +36,8 @@ const maxWords = (/** @type {number} */ n) => Math.min(127, 2 * n + 10);
  * token, German words as strings within the word limit, and for the attention model (target.length,
  * source.length) weights and a </s> row, every row a distribution: entries in [0, 1] summing to 1
  * within 1e-5 (a float32 softmax over at most 64 entries rounds each term by about 6e-8, so the
- * sum is off by at most a few 1e-6).
+ * sum is off by at most a few 1e-6); and scores of the same shape whose softmax, row by row, gives
+ * the weights within 1e-6 (the core's float32 softmax against this one in double).
  * @param {import('attention-lab').Translator} translator
  * @param {import('attention-lab').Translation} result
  */
@@ -51,13 +52,26 @@ function assertTranslation(translator, result) {
   assert.ok(!result.target.includes('</s>') && !result.target.includes('<s>'));
   assert.ok(Number.isFinite(result.logProbability) && result.logProbability <= 0);
   assert.ok(result.weights instanceof Float32Array && result.end instanceof Float32Array);
+  assert.ok(result.scores instanceof Float32Array);
   if (translator.info.model === 'fixed-vector') {
     assert.equal(result.weights.length, 0);
     assert.equal(result.end.length, 0);
+    assert.equal(result.scores.length, 0);
     return;
   }
   assert.equal(result.weights.length, m * n);
   assert.equal(result.end.length, n);
+  assert.equal(result.scores.length, m * n);
+  for (let t = 0; t < m; t++) {
+    const scores = result.scores.subarray(t * n, (t + 1) * n);
+    const top = Math.max(...scores);
+    const exps = Array.from(scores, (e) => Math.exp(e - top));
+    const total = exps.reduce((a, b) => a + b, 0);
+    exps.forEach((e, j) => {
+      const w = result.weights[t * n + j];
+      assert.ok(Math.abs(e / total - w) < 1e-6, `row ${t}: softmax ${e / total}, weight ${w}`);
+    });
+  }
   const rows = [
     ...Array.from({ length: m }, (_, t) => result.weights.subarray(t * n, (t + 1) * n)),
   ];
@@ -233,7 +247,17 @@ describe('translate(text)', () => {
 
   test('the fixed-vector model has no weights to show', () => {
     const result = fixedVector.translate(SENTENCES[1]);
-    assert.deepEqual([result.weights.length, result.end.length], [0, 0]);
+    assert.deepEqual([result.weights.length, result.end.length, result.scores.length], [0, 0, 0]);
+  });
+
+  test("the attention model's scores are the slide's e_tj: softmax of a row gives its weights", () => {
+    const result = attention.translate(SENTENCES[0]);
+    const n = result.source.length;
+    assert.ok(result.target.length > 0);
+    assert.equal(result.scores.length, result.target.length * n);
+    // Scores are not weights: they are unbounded and need not sum to 1.
+    assert.ok(result.scores.some((e) => e < 0 || e > 1));
+    assertTranslation(attention, result);
   });
 
   test('English words outside the word vectors are flagged, and still translated', () => {

@@ -22,6 +22,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -111,9 +112,14 @@ struct Translation {
   std::vector<int> words;     // German ids, without </s>
   Matrix weights;             // (words + 1, n) row t = alpha_t (the last row: </s>); for the fixed
                               // vector model (words + 1, 0)
+  Matrix scores;              // (words + 1, n) row t = e_t, the additive scores before the softmax
+                              // (alpha_t = softmax(e_t)); for the fixed vector model (words + 1, 0)
   float log_probability = 0;  // of the words and </s>, natural log, each step's softmax taken
                               // over the ids it may write (all but padding and <s>)
 };
+
+template <typename T>
+class FrozenTranslator;
 
 template <typename T>
 class Translator {
@@ -123,34 +129,76 @@ class Translator {
   // word vectors do not have the configured shape.
   Translator(const TranslatorConfig& config, MatrixT<T> word_vectors);
 
+  // A model of given (trained) weights, with no seeded weights drawn: values holds every
+  // parameter in the order of parameters(), shaped as translator_parameter_shapes(config), each
+  // moved into its parameter. The word vectors are shared, not copied: models of one file read
+  // the same ones. Gradients are not allocated until backward() or zero_grad() needs them, so a
+  // model that only translates costs no memory for them. Throws InvalidArgument as the
+  // constructor does, or on values of the wrong number or shape.
+  static Translator from_weights(const TranslatorConfig& config,
+                                 std::shared_ptr<const MatrixT<T>> word_vectors,
+                                 std::vector<MatrixT<T>> values);
+
   // Teacher-forced pass over a batch. Throws InvalidArgument on an empty batch, a sentence of 0
   // or more than kMaxTranslationLength tokens (German: with </s>), or an id out of range.
   TranslatorPass<T> forward(const TranslationBatch& batch) const;
 
-  // Adds dL/d(every parameter) for the pass's loss into the parameters' gradients.
+  // Adds dL/d(every parameter) for the pass's loss into the parameters' gradients (allocating
+  // them first for a model made by from_weights()).
   void backward(const TranslatorPass<T>& pass);
 
   // Writes greedily, one word at a time, the likeliest word given those before, until </s> or
-  // max_words words. Throws InvalidArgument on an empty or too long source, or an id out of range.
+  // max_words words. Throws InvalidArgument on an empty or too long source, a max_words outside
+  // [0, kMaxTranslationLength), or an id out of range. Forms D^T (d_y, V) for the sentence's
+  // logits; FrozenTranslator keeps it from one sentence to the next.
   Translation translate(const std::vector<int>& source, int max_words) const;
 
   void zero_grad();
   // The trainable parameters, in a fixed order (stable pointers into this model).
   std::vector<Parameter<T>*> parameters();
   const TranslatorConfig& config() const { return config_; }
-  const MatrixT<T>& word_vectors() const { return word_vectors_; }
+  const MatrixT<T>& word_vectors() const { return *word_vectors_; }
 
  private:
+  friend class FrozenTranslator<T>;
+  Translator() = default;  // for from_weights(), which fills every member
+
+  // Checks the config and the word vectors' shape, and names every parameter: both ways of making
+  // a model start here, so that the names (which tests and tools look parameters up by) are
+  // written once.
+  void check_and_name();
   MatrixT<T> embed_sources(const std::vector<int>& ids) const;
+  // translate() with D^T given: output_weights (d_y, V).
+  Translation translate_with(const std::vector<int>& source, int max_words,
+                             const MatrixT<T>& output_weights) const;
 
   TranslatorConfig config_;
-  MatrixT<T> word_vectors_;  // (source_words, d_x) frozen
-  Parameter<T> unknown_;     // (1, d_x) the unknown English word's learned vector
+  std::shared_ptr<const MatrixT<T>> word_vectors_;  // (source_words, d_x) frozen, never null
+  Parameter<T> unknown_;  // (1, d_x) the unknown English word's learned vector
   GruParameters<T> encoder_forward_, encoder_backward_, decoder_;
   Parameter<T> init_w_, init_b_;                    // (2 H_e, H_d), (1, H_d)
   Parameter<T> query_w_, key_w_, key_b_, score_v_;  // attention model only
   Parameter<T> target_embedding_;                   // D: (V, d_y)
   Parameter<T> output_w_, output_b_, logit_b_;      // (H_d + 2 H_e + d_y, d_y) ...
+};
+
+// A model that only translates, as the page's do: its weights no longer change, so D^T, which the
+// logits of every greedy step read, is formed once when it is made rather than once a sentence.
+// translate() gives the same numbers as the model's own.
+template <typename T>
+class FrozenTranslator {
+ public:
+  explicit FrozenTranslator(Translator<T> model);
+
+  // As Translator::translate, and throws as it does.
+  Translation translate(const std::vector<int>& source, int max_words) const {
+    return model_.translate_with(source, max_words, output_weights_);
+  }
+  const Translator<T>& model() const { return model_; }
+
+ private:
+  Translator<T> model_;
+  MatrixT<T> output_weights_;  // D^T: (d_y, V)
 };
 
 }  // namespace attn

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,8 +50,12 @@ std::vector<std::uint8_t> encode_translators(const std::vector<Translator<float>
 // or running on.
 TranslatorWeights parse_translators(const std::uint8_t* bytes, std::size_t size);
 
-// -> the model of `bridge` from the file, on word_vectors (source_words, source_width). Throws
-// InvalidArgument when the file has no such model or the word vectors do not fit.
+// -> the model of `bridge` from the file (Translator::from_weights: no seeded weights drawn, no
+// gradients allocated), on word_vectors (source_words, source_width), which models of one file
+// can share. Throws InvalidArgument when the file has no such model or the word vectors do not
+// fit.
+Translator<float> make_translator(const TranslatorWeights& weights, Bridge bridge,
+                                  std::shared_ptr<const MatrixT<float>> word_vectors);
 Translator<float> make_translator(const TranslatorWeights& weights, Bridge bridge,
                                   MatrixT<float> word_vectors);
 

@@ -144,6 +144,8 @@ function createTranslator(core, load, known, model, info) {
         // (m + 1, n) from the core: the m words' rows, then the </s> step's.
         weights: attends ? raw.weights.subarray(0, m * n) : new Float32Array(0),
         end: attends ? raw.weights.subarray(m * n) : new Float32Array(0),
+        // The same m rows before the softmax: e_tj, whose softmax over j is row t of weights.
+        scores: attends ? raw.scores.subarray(0, m * n) : new Float32Array(0),
         logProbability: raw.logProbability,
       };
     },
