@@ -4,8 +4,9 @@
 // separate binary build/native/attn_bench), the WebAssembly engine through its JavaScript facade,
 // and a plain JavaScript baseline (bench/plain-attention.js). Flops are counted as 4 n^2 d per
 // call. Then training steps per second, native and wasm, and the time the attention model needs
-// in wasm to learn the reversal task (bench/training.js), and the page's language model
-// (bench/language-model.js). See bench/README.md for how to read the output.
+// in wasm to learn the reversal task (bench/training.js), the page's language model
+// (bench/language-model.js) and its two translation models (bench/translation.js). See
+// bench/README.md for how to read the output.
 
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ import createAttentionCore from '../web/src/engine/generated/attention-core.mjs'
 import { plainAttention } from './plain-attention.js';
 import { measureLanguageModel, printLanguageModel } from './language-model.js';
 import { measureTraining, printTraining } from './training.js';
+import { measureTranslation, printTranslation } from './translation.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NATIVE_BENCH = path.join(ROOT, 'build', 'native', 'attn_bench');
@@ -507,6 +509,7 @@ async function main() {
 
   const trainingGoal = printTraining(training, results);
   const languageModelGoal = printLanguageModel(await measureLanguageModel(ROOT));
+  const translationGoal = printTranslation(await measureTranslation(ROOT));
 
   console.log('\nGoals:');
   for (const n of GOAL_THROUGHPUT.sizes) {
@@ -538,6 +541,7 @@ async function main() {
 
   console.log(trainingGoal);
   console.log(languageModelGoal);
+  console.log(translationGoal);
 
   const notes = [`checksum ${checksum.toPrecision(9)}`];
   if (nativeNote) notes.push(`native: ${nativeNote}`);

@@ -43,6 +43,7 @@
 #include "attn/lm_weights.hpp"
 #include "attn/random.hpp"
 #include "attn/reversal_task.hpp"
+#include "read_file.hpp"
 
 namespace {
 
@@ -163,20 +164,7 @@ Options parse(int argc, char** argv) {
   return o;
 }
 
-std::vector<std::uint8_t> read_file(const std::string& path) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) throw std::runtime_error("cannot open " + path);
-  std::vector<std::uint8_t> bytes;
-  std::uint8_t buffer[1 << 16];
-  std::size_t got;
-  while ((got = std::fread(buffer, 1, sizeof buffer, f)) > 0) {
-    bytes.insert(bytes.end(), buffer, buffer + got);
-  }
-  const bool failed = std::ferror(f) != 0;
-  std::fclose(f);
-  if (failed) throw std::runtime_error("cannot read " + path);
-  return bytes;
-}
+using attn::tools::read_file;
 
 void write_file(const std::string& path, const std::string& bytes) {
   std::FILE* f = std::fopen(path.c_str(), "wb");

@@ -38,6 +38,7 @@
 #include "attn/translator.hpp"
 #include "attn/translator_training.hpp"
 #include "attn/translator_weights.hpp"
+#include "read_file.hpp"
 
 namespace {
 
@@ -153,20 +154,7 @@ Options parse(int argc, char** argv) {
   return o;
 }
 
-std::vector<std::uint8_t> read_file(const std::string& path) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) throw std::runtime_error("cannot open " + path);
-  std::vector<std::uint8_t> bytes;
-  std::uint8_t buffer[1 << 16];
-  std::size_t got;
-  while ((got = std::fread(buffer, 1, sizeof buffer, f)) > 0) {
-    bytes.insert(bytes.end(), buffer, buffer + got);
-  }
-  const bool failed = std::ferror(f) != 0;
-  std::fclose(f);
-  if (failed) throw std::runtime_error("cannot read " + path);
-  return bytes;
-}
+using attn::tools::read_file;
 
 attn::TranslationPairs read_pairs(const std::string& dir, const char* split,
                                   std::uint32_t expected_split, const attn::Embeddings& vectors) {

@@ -1,0 +1,143 @@
+// The translation part of `npm run bench`: the page's two English-to-German models
+// (loadTranslator) in wasm, translate() of a fixed 20-word sentence (tokenizing, the core's
+// encoder and greedy decoder, the words, weights and scores copied out), median and p90 over single
+// calls, against the goal of 10 ms; and, natively (build/native/attn_translator_bench), the same
+// sentence's translation and training speed in tokens per second at the committed batch size. The
+// engine has no translator training (the page only translates), so there is no wasm training row.
+// See bench/README.md.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+export const GOAL_TRANSLATE = { words: 20, ms: 10 };
+
+/** 20 words and a full stop: 21 tokens. bench/translator_bench.cpp translates the same tokens. */
+export const TRANSLATION_SENTENCE =
+  'The old man said that he would open the small window in the kitchen because the room was ' +
+  'too warm.';
+
+/** Calls timed one by one after the warm-up. */
+const RUNS = 200;
+
+/**
+ * Median and p90 (nearest rank) of single calls of `call`, in ms, after 0.3 s and at least 20
+ * calls of warm-up.
+ * @param {() => unknown} call
+ */
+function latency(call) {
+  const warm = performance.now();
+  for (let calls = 0; calls < 20 || performance.now() - warm < 300; calls++) call();
+  const times = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    call();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const rank = (/** @type {number} */ share) => times[Math.ceil(share * times.length) - 1];
+  return { median: rank(0.5), p90: rank(0.9) };
+}
+
+/**
+ * @param {string} root the repository
+ */
+export async function measureTranslation(root) {
+  const { loadTranslator } = await import('attention-lab');
+  const wasm = [];
+  for (const model of /** @type {const} */ (['attention', 'fixed-vector'])) {
+    const translator = await loadTranslator({ model });
+    const result = translator.translate(TRANSLATION_SENTENCE);
+    const words = result.source.filter((token) => /\p{L}/u.test(token)).length;
+    if (words !== GOAL_TRANSLATE.words) {
+      throw new Error(`the bench sentence has ${words} words, not ${GOAL_TRANSLATE.words}`);
+    }
+    const { median, p90 } = latency(() => translator.translate(TRANSLATION_SENTENCE));
+    wasm.push({
+      model,
+      tokens: result.source.length,
+      written: result.target.length,
+      median,
+      p90,
+    });
+  }
+  const binary = path.join(root, 'build', 'native', 'attn_translator_bench');
+  const native = existsSync(binary) ? await runJsonLines(binary, ['5'], root) : null;
+  return { wasm, native };
+}
+
+/**
+ * @param {string} binary
+ * @param {string[]} args
+ * @param {string} cwd
+ * @returns {Promise<any[]>} the JSON objects the program prints, one a line
+ */
+function runJsonLines(binary, args, cwd) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) reject(new Error(`${path.basename(binary)} exited with ${code}`));
+      else
+        resolve(
+          out
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line)),
+        );
+    });
+  });
+}
+
+/**
+ * Prints the part and returns its goal line.
+ * @param {Awaited<ReturnType<typeof measureTranslation>>} result
+ * @returns {string}
+ */
+export function printTranslation({ wasm, native }) {
+  const ms = (/** @type {number} */ value) => `${value.toFixed(2)} ms`;
+  console.log(
+    `\nThe translation models, a ${GOAL_TRANSLATE.words}-word sentence ` +
+      `(${wasm[0].tokens} tokens):`,
+  );
+  for (const { model, written, median, p90 } of wasm) {
+    console.log(
+      `  wasm, translate(), ${model.padEnd(12)} median ${ms(median).padStart(9)}, ` +
+        `p90 ${ms(p90).padStart(9)} (${written} German words)`,
+    );
+  }
+  if (native) {
+    for (const row of native.filter((r) => r.bench === 'translate')) {
+      console.log(
+        `  native, translate, ${row.model.padEnd(12)}  median ${ms(row.medianMs).padStart(9)}, ` +
+          `p90 ${ms(row.p90Ms).padStart(9)}`,
+      );
+    }
+    for (const row of native.filter((r) => r.bench === 'train')) {
+      if (row.skipped) {
+        console.log(`  native training: skipped, ${row.skipped}`);
+        continue;
+      }
+      console.log(
+        `  native training, ${row.model.padEnd(12)} ` +
+          `${Math.round(row.tokensPerSecond).toLocaleString('en-US')} tokens/s wall, ` +
+          `${Math.round(row.tokensPerCpuSecond).toLocaleString('en-US')} tokens/s of processor ` +
+          `time (${row.steps} steps of ${row.batch} pairs, ${row.msPerStep.toFixed(0)} ms a step)`,
+      );
+    }
+  } else {
+    console.log(
+      '  native: build/native/attn_translator_bench is missing (npm run bench builds it)',
+    );
+  }
+  console.log('  wasm training: none to time; the engine exposes no translator training');
+  const verdicts = wasm.map(
+    ({ model, median }) =>
+      `${model} ${median <= GOAL_TRANSLATE.ms ? 'met' : 'NOT met'} (${ms(median)})`,
+  );
+  return (
+    `  a ${GOAL_TRANSLATE.words}-word sentence is translated in wasm in at most ` +
+    `${GOAL_TRANSLATE.ms} ms (median): ${verdicts.join(', ')}`
+  );
+}
