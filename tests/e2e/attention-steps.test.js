@@ -8,10 +8,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import { loadEngine } from 'attention-lab';
 
 import { sentenceTokens } from '../../web/src/widgets/shared/token-matrix.js';
+import { axeFindings } from './axe.js';
 import { currentSlide, openTables, useSite, waitForSlide } from './browser.js';
 
 const TIMEOUT = 15_000;
@@ -429,11 +429,7 @@ describe('the attention-steps figure', () => {
             .check();
           await page.locator(`${SLIDE} .ast-step[data-step="3"]`).click();
           await openTables(page, `${SLIDE} .ast-tables details`);
-          const { violations } = await new AxeBuilder({ page }).include(SLIDE).analyze();
-          const found = violations.map(
-            (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-          );
-          assert.deepEqual(found, []);
+          assert.deepEqual(await axeFindings(page, colorScheme, SLIDE), []);
         },
         { colorScheme },
       );

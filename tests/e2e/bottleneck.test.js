@@ -5,9 +5,9 @@
 // the phone layout does not overflow sideways.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import { loadEngine } from 'attention-lab';
 
+import { axeFindings } from './axe.js';
 import { currentSlide, useSite, waitForSlide } from './browser.js';
 
 const TIMEOUT = 15_000;
@@ -234,11 +234,7 @@ describe('the bottleneck figure', () => {
           await waitForWidth(page, 64);
           await page.locator(`${SLIDE} .chart-details summary`).click();
           await page.locator(`${SLIDE} .bn-chart .chart-stop`).nth(4).focus();
-          const { violations } = await new AxeBuilder({ page }).include(SLIDE).analyze();
-          const found = violations.map(
-            (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-          );
-          assert.deepEqual(found, []);
+          assert.deepEqual(await axeFindings(page, colorScheme, SLIDE), []);
         },
         { colorScheme },
       );

@@ -9,10 +9,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import { loadEngine } from 'attention-lab';
 
 import { sentenceTokens } from '../../web/src/widgets/shared/token-matrix.js';
+import { axeFindings } from './axe.js';
 import { currentSlide, useSite, waitForSlide } from './browser.js';
 
 const TIMEOUT = 15_000;
@@ -377,11 +377,7 @@ describe('the cross-attention figure', () => {
         async (page) => {
           await page.locator(`${SLIDE} .xa-tables summary`).click();
           await page.locator(`${SLIDE} .xa-project`).check();
-          const { violations } = await new AxeBuilder({ page }).include(SLIDE).analyze();
-          const found = violations.map(
-            (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-          );
-          assert.deepEqual(found, []);
+          assert.deepEqual(await axeFindings(page, colorScheme, SLIDE), []);
         },
         { colorScheme },
       );

@@ -11,7 +11,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { AxeBuilder } from '@axe-core/playwright';
 import { loadLanguageModel } from 'attention-lab';
 
 import { loadLesson } from '../../web/build/content.js';
@@ -33,6 +32,7 @@ import {
   scoreName,
   strongestKey,
 } from '../../web/src/widgets/language-model/math.js';
+import { axeFindings } from './axe.js';
 import {
   afterFrame,
   assertClean,
@@ -560,11 +560,7 @@ describe('the trained language model on its slides', () => {
           await readFigure(page, 'multi-head');
           await page.locator('#multi-head .lm-map [tabindex="0"]').focus();
           await page.keyboard.press('ArrowRight');
-          const { violations } = await new AxeBuilder({ page }).include('#multi-head').analyze();
-          const found = violations.map(
-            (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-          );
-          assert.deepEqual(found, []);
+          assert.deepEqual(await axeFindings(page, colorScheme, '#multi-head'), []);
         },
         { colorScheme },
       );

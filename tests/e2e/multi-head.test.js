@@ -13,7 +13,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import { loadEngine } from 'attention-lab';
 
 import { symmetricRange, weightRange } from '../../web/src/widgets/shared/figure-range.js';
@@ -22,6 +21,7 @@ import {
   sentenceTokens,
   tokenMatrix,
 } from '../../web/src/widgets/shared/token-matrix.js';
+import { axeFindings } from './axe.js';
 import {
   afterFrame,
   currentSlide,
@@ -552,11 +552,7 @@ describe('the multi-head figure', () => {
           await page.locator(`${SLIDE} .mh-out svg`).focus();
           await page.keyboard.press('ArrowRight');
           await page.locator(`${SLIDE} .mh-tables summary`).click();
-          const { violations } = await new AxeBuilder({ page }).include(SLIDE).analyze();
-          const found = violations.map(
-            (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-          );
-          assert.deepEqual(found, []);
+          assert.deepEqual(await axeFindings(page, colorScheme, SLIDE), []);
         },
         { colorScheme },
       );

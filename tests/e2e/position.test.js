@@ -6,7 +6,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import { loadEngine } from 'attention-lab';
 
 import {
@@ -14,6 +13,7 @@ import {
   sentenceTokens,
   tokenMatrix,
 } from '../../web/src/widgets/shared/token-matrix.js';
+import { axeFindings } from './axe.js';
 import { useSite, waitForSlide } from './browser.js';
 
 const TIMEOUT = 15_000;
@@ -184,11 +184,7 @@ describe('the position figure', () => {
           await page.locator(`${SLIDE} .pos-shuffle`).click();
           await page.locator(`${SLIDE} .pos-pe`).check();
           await page.locator(`${SLIDE} .pos-tables summary`).click();
-          const { violations } = await new AxeBuilder({ page }).include(SLIDE).analyze();
-          const found = violations.map(
-            (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-          );
-          assert.deepEqual(found, []);
+          assert.deepEqual(await axeFindings(page, colorScheme, SLIDE), []);
         },
         { colorScheme },
       );

@@ -5,8 +5,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import { loadLesson } from '../../web/build/content.js';
+import { axeFindings } from './axe.js';
 import { assertClean, currentSlide, openPage, useSite, waitForSlide } from './browser.js';
 
 const TIMEOUT = 15_000;
@@ -166,11 +166,7 @@ describe('the practice page', () => {
               .check();
             await quiz.getByRole('button', { name: 'Check' }).click();
           }
-          const { violations } = await new AxeBuilder({ page }).analyze();
-          const found = violations.map(
-            (v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`,
-          );
-          assert.deepEqual(found, []);
+          assert.deepEqual(await axeFindings(page, colorScheme), []);
         },
         { colorScheme },
       );

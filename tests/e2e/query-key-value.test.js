@@ -7,10 +7,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import { loadEngine } from 'attention-lab';
 
 import { sentenceTokens } from '../../web/src/widgets/shared/token-matrix.js';
+import { axeFindings } from './axe.js';
 import { currentSlide, useSite, waitForSlide } from './browser.js';
 
 const TIMEOUT = 15_000;
@@ -394,11 +394,7 @@ describe('the query-key-value figure', () => {
           await page.locator(`${SLIDE} .qkv-dks .qkv-choice`, { hasText: /^4$/ }).click();
           await page.locator(`${SLIDE} .qkv-scores [role="gridcell"]`).nth(3).hover();
           await page.locator(`${SLIDE} .qkv-tables summary`).click();
-          const { violations } = await new AxeBuilder({ page }).include(SLIDE).analyze();
-          const found = violations.map(
-            (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-          );
-          assert.deepEqual(found, []);
+          assert.deepEqual(await axeFindings(page, colorScheme, SLIDE), []);
         },
         { colorScheme },
       );

@@ -11,10 +11,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import { loadEngine } from 'attention-lab';
 
 import { sentenceTokens } from '../../web/src/widgets/shared/token-matrix.js';
+import { axeFindings } from './axe.js';
 import { currentSlide, useSite, waitForSlide } from './browser.js';
 
 const TIMEOUT = 15_000;
@@ -427,11 +427,7 @@ describe('the self-attention pair figure', () => {
             await summary.click();
           }
           await page.locator(`${SIDE.A} .chart-stop`).nth(2).focus();
-          const { violations } = await new AxeBuilder({ page }).include(SLIDE).analyze();
-          const found = violations.map(
-            (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-          );
-          assert.deepEqual(found, []);
+          assert.deepEqual(await axeFindings(page, colorScheme, SLIDE), []);
         },
         { colorScheme },
       );

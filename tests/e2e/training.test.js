@@ -11,7 +11,6 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import { loadEngine } from 'attention-lab';
 
 import {
@@ -21,6 +20,7 @@ import {
   lossBucket,
   runSpec,
 } from '../../web/src/widgets/training/experiments.js';
+import { axeFindings } from './axe.js';
 import { currentSlide, readChart, useSite, waitForSlide } from './browser.js';
 import { taskWatch } from './long-tasks.js';
 import { recordReports, reportsUntilIdle, waitForPausedReport } from './worker-reports.js';
@@ -125,20 +125,6 @@ function engineRun(key, steps) {
     }
     return { curve, accuracy };
   });
-}
-
-/**
- * Runs axe on the page and fails with a readable list of what it found.
- * @param {import('playwright-core').Page} page
- * @param {string} where
- */
-async function assertNoViolations(page, where) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const found = violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  assert.deepEqual(found, [], `axe violations on ${where}`);
 }
 
 /**
@@ -513,7 +499,11 @@ describe('the training views look right', () => {
               id,
               { timeout: TIMEOUT },
             );
-            await assertNoViolations(page, `#/${id}?show=training`);
+            assert.deepEqual(
+              await axeFindings(page, colorScheme),
+              [],
+              `axe violations on #/${id}?show=training`,
+            );
             const over = await spill(page, id);
             assert.ok(over <= 6, `${id} spills ${over}px out of its frame`);
           },
@@ -567,7 +557,11 @@ describe('the article', () => {
         0,
         'other figures keep their first view',
       );
-      await assertNoViolations(page, 'article.html with a training view');
+      assert.deepEqual(
+        await axeFindings(page, 'light'),
+        [],
+        'axe violations on article.html with a training view',
+      );
     });
   });
 

@@ -8,10 +8,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import { loadEngine } from 'attention-lab';
 
 import { sentenceTokens } from '../../web/src/widgets/shared/token-matrix.js';
+import { axeFindings } from './axe.js';
 import { currentSlide, useSite, waitForSlide } from './browser.js';
 
 const TIMEOUT = 15_000;
@@ -385,9 +385,8 @@ describe('the weighted-retrieval figure', () => {
             for (const summary of await page.locator(`${SLIDE} details:visible > summary`).all()) {
               await summary.click();
             }
-            const { violations } = await new AxeBuilder({ page }).include(SLIDE).analyze();
-            for (const v of violations) {
-              found.push(`${mode}: ${v.id} at ${v.nodes.map((n) => n.target.join(' '))}`);
+            for (const finding of await axeFindings(page, colorScheme, SLIDE)) {
+              found.push(`${mode}: ${finding}`);
             }
           }
           assert.deepEqual(found, []);

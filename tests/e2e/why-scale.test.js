@@ -4,10 +4,10 @@
 // axe finds nothing, in light and dark; and the phone layout does not overflow sideways.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import { loadEngine } from 'attention-lab';
 
 import { binSamples, symmetricDomain } from '../../web/src/views/charts/bins.js';
+import { axeFindings } from './axe.js';
 import { currentSlide, useSite, waitForSlide } from './browser.js';
 
 const TIMEOUT = 15_000;
@@ -180,11 +180,7 @@ describe('the why-scale figure', () => {
             await summary.click();
           }
           await page.locator(`${SLIDE} .ws-hist .chart-stop`).nth(20).focus();
-          const { violations } = await new AxeBuilder({ page }).include(SLIDE).analyze();
-          const found = violations.map(
-            (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-          );
-          assert.deepEqual(found, []);
+          assert.deepEqual(await axeFindings(page, colorScheme, SLIDE), []);
         },
         { colorScheme },
       );
