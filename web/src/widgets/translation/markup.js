@@ -5,6 +5,7 @@
 // - alignment: the attention model's weights as a matrix, German rows and English columns.
 // Every view ends with what the models are and how good they are. Ids are unique per instance.
 import { buildReadout } from '../../views/heatmap/index.js';
+import { MAX_STEP } from './link-settings.js';
 
 /** @typedef {'compare' | 'steps' | 'alignment'} TranslationView */
 
@@ -29,14 +30,13 @@ export function buildTranslationParts(doc, view) {
       <p id="${id}-help" class="help tr-help deck-hidden">
         The models translate as you type; they read up to 64 words and punctuation marks.
       </p>
-      ${view === 'steps' ? stepControls(id) : ''}
     </div>
     <div class="tr-output split-output">
       <p class="status tr-status" role="status" hidden></p>
       <p class="error tr-error" role="alert" hidden></p>
       <figure class="tr-result" aria-labelledby="${id}-title" hidden>
         <figcaption id="${id}-title" class="tr-title"></figcaption>
-        ${VIEWS[view]}
+        ${VIEWS[view](id)}
         <p class="note tr-unknown" hidden></p>
         <p class="note tr-facts"></p>
       </figure>
@@ -89,13 +89,17 @@ export function buildTranslationParts(doc, view) {
 
 /** @typedef {ReturnType<typeof buildTranslationParts>} TranslationParts */
 
-/** @param {string} id */
+/**
+ * The step slider, whose maximum the figure sets to the words written (until then, any step a
+ * link names stands).
+ * @param {string} id
+ */
 function stepControls(id) {
   return `
       <div class="tr-step-field">
         <label class="field-label" for="${id}-step">German word</label>
-        <input id="${id}-step" class="tr-step" name="step" type="range" min="1" max="1"
-          step="1" value="1" aria-describedby="${id}-step-help" />
+        <input id="${id}-step" class="tr-step" name="step" type="range" min="1"
+          max="${MAX_STEP}" step="1" value="1" aria-describedby="${id}-step-help" />
         <output class="tr-step-value" for="${id}-step"></output>
       </div>
       <p id="${id}-step-help" class="help tr-help deck-hidden">
@@ -103,8 +107,9 @@ function stepControls(id) {
       </p>`;
 }
 
+/** @type {Record<TranslationView, (id: string) => string>} */
 const VIEWS = {
-  compare: `
+  compare: () => `
         <div class="tr-models">
           <section class="tr-model">
             <h3 class="tr-model-name">With attention</h3>
@@ -117,15 +122,18 @@ const VIEWS = {
         </div>
         <div class="tr-chart"></div>
         <p class="note tr-lead"></p>`,
-  steps: `
+  steps: (id) => `
+        ${stepControls(id)}
         <p class="tr-german tr-words" lang="de"></p>
         <p class="tr-step-line"></p>
         <div class="tr-bars">
+          <p class="tr-bars-name">Scores e<sub>tj</sub>, any sign</p>
           <div class="tr-scores"></div>
+          <p class="tr-bars-name">Weights α<sub>tj</sub>, their softmax</p>
           <div class="tr-weights"></div>
         </div>
         <p class="note tr-sum"></p>`,
-  alignment: `
+  alignment: () => `
         <p class="tr-german tr-words" lang="de"></p>
         <div class="tr-matrix"></div>
         <div class="tr-tables"></div>
