@@ -62,7 +62,7 @@ describe('links to a figure', () => {
       );
       const url = new URL(page.url());
       assert.equal(url.hash, '#/bottleneck');
-      assert.equal(url.searchParams.has('sentence'), false);
+      assert.notEqual(url.searchParams.get('sentence'), 'Hello world', 'not the title\u2019s');
       assert.ok(['bottleneck', null].includes(url.searchParams.get('figure')));
     });
   });

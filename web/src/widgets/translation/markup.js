@@ -111,14 +111,14 @@ function stepControls(id) {
 const VIEWS = {
   compare: () => `
         <div class="tr-models">
-          <section class="tr-model">
+          <div class="tr-model">
             <h3 class="tr-model-name">With attention</h3>
             <p class="tr-german tr-attention" lang="de"></p>
-          </section>
-          <section class="tr-model">
+          </div>
+          <div class="tr-model">
             <h3 class="tr-model-name">One fixed vector</h3>
             <p class="tr-german tr-fixed-vector" lang="de"></p>
-          </section>
+          </div>
         </div>
         <div class="tr-chart"></div>
         <p class="note tr-lead"></p>`,
