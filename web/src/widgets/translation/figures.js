@@ -19,6 +19,9 @@ import {
   unknownTargets,
 } from './text.js';
 
+/** The alignment matrix's row height, in pixels. */
+const ROW_HEIGHT = 24;
+
 /** Marks an English word outside the word vectors in a bar's label. */
 const UNKNOWN_MARK = '*';
 
@@ -84,7 +87,7 @@ export function drawCompare(parts, models, translations) {
     yLabel: 'BLEU',
     yDomain: [0, Math.ceil(Math.max(...series.attention, ...series.fixedVector) / 5) * 5],
     format: (value) => formatNumber(value, 3),
-    height: 170,
+    height: 140,
   });
   setLine(/** @type {HTMLElement} */ (parts.lead), leadText(series));
   notes(parts, translations.attention, modelFactsText(attention.info, fixedVector.info));
@@ -116,7 +119,7 @@ export function drawSteps(parts, models, translation, t) {
     labelName: 'English word',
     valueName: 'score e',
     format: (value) => formatNumber(value, 2),
-    height: 120,
+    height: 88,
   });
   renderBars(/** @type {HTMLElement} */ (parts.weights), {
     caption: `The weights \u03b1_tj of step ${t + 1}: the softmax of the scores, adding up to 1.`,
@@ -126,9 +129,10 @@ export function drawSteps(parts, models, translation, t) {
     valueName: 'weight \u03b1',
     domain: [0, 1],
     format: (value) => formatNumber(value, 2),
-    height: 120,
+    height: 88,
   });
   const sum = alpha.reduce((a, b) => a + b, 0);
+  /** @type {HTMLElement} */ (parts.sumValue).textContent = sum.toFixed(3);
   setLine(
     /** @type {HTMLElement} */ (parts.sum),
     `The ${n} weights add up to ${sum.toFixed(3)}. The context c_t = \u03a3 \u03b1_tj h_j ` +
@@ -154,6 +158,8 @@ export function drawAlignment(parts, models, translation) {
     values: weights,
     unknownRows: unknownTargets(target),
     unknownCols: known.map((k) => !k),
+    // Rows as low as a line of text, so that a sentence's matrix fits beside the slide's text.
+    rowHeight: ROW_HEIGHT,
     rowName: 'German word',
     colName: 'English word',
     caption:
@@ -200,10 +206,11 @@ function show(parts, title) {
  * The notes under every view: unknown English words, a cut text, what the models are.
  * @param {TranslationParts} parts
  * @param {Translation} translation
- * @param {string} facts
+ * @param {{ short: string, more: string }} facts
  */
 function notes(parts, translation, facts) {
   const unknown = unknownSourceText(translation.source, translation.known);
   setLine(parts.unknown, [unknown, droppedText(translation)].filter(Boolean).join(' '));
-  setLine(parts.facts, facts);
+  parts.factsShort.textContent = facts.short;
+  parts.factsMore.textContent = facts.more;
 }

@@ -35,10 +35,11 @@ export function buildTranslationParts(doc, view) {
       <p class="status tr-status" role="status" hidden></p>
       <p class="error tr-error" role="alert" hidden></p>
       <figure class="tr-result" aria-labelledby="${id}-title" hidden>
-        <figcaption id="${id}-title" class="tr-title"></figcaption>
+        <figcaption id="${id}-title" class="tr-title deck-hidden"></figcaption>
         ${VIEWS[view](id)}
         <p class="note tr-unknown" hidden></p>
-        <p class="note tr-facts"></p>
+        <p class="note tr-facts"><span class="tr-facts-short"></span>
+          <span class="tr-facts-more deck-hidden"></span></p>
       </figure>
     </div>`;
   const find = (selector) => /** @type {any} */ (root.querySelector(selector));
@@ -76,6 +77,8 @@ export function buildTranslationParts(doc, view) {
     /** @type {HTMLElement | null} */
     sum: find('.tr-sum'),
     /** @type {HTMLElement | null} */
+    sumValue: find('.tr-sum-value'),
+    /** @type {HTMLElement | null} */
     matrix: find('.tr-matrix'),
     readout,
     /** @type {HTMLElement | null} */
@@ -84,6 +87,8 @@ export function buildTranslationParts(doc, view) {
     alignmentFacts: find('.tr-alignment-facts'),
     unknown: find('.tr-unknown'),
     facts: find('.tr-facts'),
+    factsShort: find('.tr-facts-short'),
+    factsMore: find('.tr-facts-more'),
   };
 }
 
@@ -129,13 +134,14 @@ const VIEWS = {
         <div class="tr-bars">
           <p class="tr-bars-name">Scores e<sub>tj</sub>, any sign</p>
           <div class="tr-scores"></div>
-          <p class="tr-bars-name">Weights α<sub>tj</sub>, their softmax</p>
+          <p class="tr-bars-name">Weights α<sub>tj</sub>, their softmax, adding up to
+            <span class="tr-sum-value"></span></p>
           <div class="tr-weights"></div>
         </div>
-        <p class="note tr-sum"></p>`,
+        <p class="note tr-sum deck-hidden"></p>`,
   alignment: () => `
         <p class="tr-german tr-words" lang="de"></p>
         <div class="tr-matrix"></div>
         <div class="tr-tables"></div>
-        <p class="note tr-alignment-facts"></p>`,
+        <p class="note tr-alignment-facts deck-hidden"></p>`,
 };

@@ -61,26 +61,29 @@ export function leadText(series) {
 }
 
 /**
- * What the models are, how they were trained and how good they are, in plain words.
+ * What the models are and how good they are, in plain words: `short` for every view, `more` (the
+ * data, the vocabulary, why German) where there is room.
  * @param {TranslatorInfo} attention
  * @param {TranslatorInfo} fixedVector
- * @returns {string}
+ * @returns {{ short: string, more: string }}
  */
 export function modelFactsText(attention, fixedVector) {
-  const millions = (n) => formatNumber(n / 1e6, 2);
-  return (
-    `Two small models, ${millions(attention.parameters)} and ` +
-    `${millions(fixedVector.parameters)} million parameters, trained by this page\u2019s own ` +
-    `engine on ${attention.corpus.trainPairs.toLocaleString('en')} human-translated pairs: ` +
-    'everyday example sentences from the Ding dictionary and LibreOffice\u2019s help pages, ' +
-    `with ${(attention.targetWords - 4).toLocaleString('en')} German words. On ` +
-    `${attention.corpus.testPairs.toLocaleString('en')} held-out sentences the attention model ` +
-    `scores ${formatNumber(attention.bleu.overall.bleu, 3)} BLEU and the fixed-vector model ` +
-    `${formatNumber(fixedVector.bleu.overall.bleu, 3)}; a production translation system scores ` +
-    `about ${PRODUCTION_BLEU}. Expect wrong words, and ${UNKNOWN_WORD} where the German word ` +
-    'is not among those it knows. English and German, not French as in the paper: German is the ' +
-    'language with human translations this page could train on.'
-  );
+  const millions = (n) => formatNumber(n / 1e6, 3);
+  return {
+    short:
+      `Two small models (${millions(attention.parameters)} and ` +
+      `${millions(fixedVector.parameters)} million parameters) trained by this page\u2019s own ` +
+      `engine on ${attention.corpus.trainPairs.toLocaleString('en')} human translations: on ` +
+      `held-out sentences the attention model scores ${formatNumber(attention.bleu.overall.bleu, 3)} ` +
+      `BLEU and the fixed-vector model ${formatNumber(fixedVector.bleu.overall.bleu, 3)}; a ` +
+      `production translation system scores about ${PRODUCTION_BLEU}.`,
+    more:
+      'The pairs are everyday example sentences from the Ding dictionary and paragraphs of ' +
+      `LibreOffice\u2019s help, and the models know ${(attention.targetWords - 4).toLocaleString('en')} ` +
+      `German words: expect wrong words, and ${UNKNOWN_WORD} where the German word is not among ` +
+      'them. English and German, not French as in the paper: German is the language with human ' +
+      'translations this page could train on.',
+  };
 }
 
 /**
