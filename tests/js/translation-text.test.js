@@ -1,0 +1,104 @@
+// The translation figures' words (web/src/widgets/translation/text.js), worked out from a report
+// and a translation by hand here: bucket names, Figure 2's series and lead, the facts line, the
+// notes on unknown and cut text, and the reading of one decoder step.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+
+import {
+  bleuByLength,
+  bucketName,
+  droppedText,
+  largestInRow,
+  leadText,
+  modelFactsText,
+  stepText,
+  unknownSourceText,
+  unknownTargets,
+} from '../../web/src/widgets/translation/text.js';
+
+const buckets = (values) =>
+  values.map((bleu, i) => ({
+    from: 1 + 5 * i,
+    to: i === values.length - 1 ? null : 5 * (i + 1),
+    bleu,
+  }));
+const info = (bleu, byLength, parameters) => ({
+  parameters,
+  targetWords: 8004,
+  corpus: { trainPairs: 38747, testPairs: 2161 },
+  bleu: { overall: { bleu, sentences: 2161 }, buckets: buckets(byLength) },
+});
+const attention = info(9.33, [10, 9, 8], 1309416);
+const fixedVector = info(6.01, [8, 6, 4], 1243624);
+
+describe('Figure 2 from the report', () => {
+  test('bucket names: a range, or "and longer" for the last', () => {
+    assert.equal(bucketName({ from: 6, to: 10 }), '6\u201310');
+    assert.equal(bucketName({ from: 31, to: null }), '31+');
+  });
+
+  test('both series by bucket, and the lead on the shortest and longest', () => {
+    const series = bleuByLength(attention, fixedVector);
+    assert.deepEqual(series, {
+      names: ['1\u20135', '6\u201310', '11+'],
+      attention: [10, 9, 8],
+      fixedVector: [8, 6, 4],
+    });
+    const lead = leadText(series);
+    assert.match(lead, /by 2 BLEU on sentences of 1–5 English words and by 4 on those of 11\+/);
+  });
+
+  test('refuses models scored on different buckets', () => {
+    const other = info(6, [8, 6], 1);
+    assert.throws(() => bleuByLength(attention, other), /different length buckets/);
+  });
+});
+
+describe('what the models are', () => {
+  test('sizes, data and BLEU beside a production system', () => {
+    const { short, more } = modelFactsText(attention, fixedVector);
+    assert.match(short, /1\.31 and 1\.24 million parameters/);
+    assert.match(short, /38,747 human translations/);
+    assert.match(short, /scores 9\.33 BLEU and the fixed-vector model 6\.01/);
+    assert.match(short, /about 30\./);
+    assert.match(more, /know 8,000 German words/);
+    assert.match(more, /not French/);
+  });
+});
+
+describe('notes on one translation', () => {
+  const translation = {
+    source: ['the', 'zqx', 'house', '.'],
+    known: [true, false, true, true],
+    dropped: 0,
+    target: ['das', '<unk>', '.'],
+    // (3, 4): row 0 on "the", row 1 on "house", row 2 on "."
+    weights: new Float32Array([0.7, 0.1, 0.1, 0.1, 0.1, 0.2, 0.6, 0.1, 0.1, 0, 0.2, 0.7]),
+  };
+
+  test('names the unknown English words, and says nothing when there are none', () => {
+    assert.match(unknownSourceText(translation.source, translation.known), /“zqx”/);
+    assert.equal(unknownSourceText(['a'], [true]), '');
+    assert.deepEqual(unknownTargets(translation.target), [false, true, false]);
+  });
+
+  test('says how much of a long text the models read', () => {
+    assert.equal(droppedText(translation), '');
+    assert.equal(
+      droppedText({ ...translation, dropped: 60 }),
+      'The models read the first 4 of 64 tokens.',
+    );
+  });
+
+  test('reads a step: the word written and its largest weight', () => {
+    assert.deepEqual(largestInRow(translation.weights, 4, 1), {
+      column: 2,
+      weight: translation.weights[6],
+    });
+    assert.equal(
+      stepText(translation, 0),
+      'Step 1 of 3: the decoder writes “das”. Its largest weight, 0.7, is on “the” (English word 1).',
+    );
+    assert.match(stepText(translation, 1), /writes a word outside its vocabulary/);
+  });
+});
