@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
+import { loadTranslator } from 'attention-lab';
 import { loadLesson } from '../../web/build/content.js';
 import { axeFindings } from './axe.js';
 import { assertClean, currentSlide, openPage, useSite, waitForSlide } from './browser.js';
@@ -12,6 +13,7 @@ import { assertClean, currentSlide, openPage, useSite, waitForSlide } from './br
 const TIMEOUT = 15_000;
 const lesson = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
 const items = lesson.quiz.items;
+const translator = await loadTranslator();
 /** Where the screenshots go, for a person to look at (the build folder is not committed). */
 const SHOTS = fileURLToPath(new URL('../../build/screenshots/', import.meta.url));
 mkdirSync(SHOTS, { recursive: true });
@@ -228,14 +230,29 @@ describe('the practice page', () => {
 });
 
 /**
- * The right choice of the check's live question on the trained model, read from what it shows:
- * the table of one head's weights from a word of the second copy (the last row is that word).
+ * The right choice of one of the check's live questions, worked out from what it shows: for the
+ * translator's, the same model in Node translates the sentence and the English word its German
+ * word weighs most is the answer; for the language model's, the table of one head's weights from
+ * a word of the second copy (the last row is that word).
  * @param {import('playwright-core').Locator} quiz
  * @param {{ generator: string }} item
  * @returns {Promise<number>}
  */
 async function liveAnswer(quiz, item) {
-  assert.equal(item.generator, 'induction-head', 'the check has one live question, on the model');
+  const choices = await quiz.locator('.quiz-choice-text').allInnerTexts();
+  if (item.generator === 'attended-word') {
+    const prompt = await quiz.locator('.quiz-prompt').innerText();
+    const [, english, t] = /translates “([^”]+)” as “[^”]+”\. Writing German word (\d+)/.exec(
+      prompt,
+    );
+    const run = translator.translate(english);
+    const n = run.source.length;
+    const row = Array.from(run.weights.subarray((Number(t) - 1) * n, Number(t) * n));
+    const index = choices.indexOf(run.source[row.indexOf(Math.max(...row))]);
+    assert.ok(index >= 0, 'a choice is the word weighed most');
+    return index;
+  }
+  assert.equal(item.generator, 'induction-head', 'the check\u2019s other live question');
   const weights = (await quiz.locator('.quiz-prompt table tbody tr td').allInnerTexts()).map(
     Number,
   );
@@ -249,7 +266,6 @@ async function liveAnswer(quiz, item) {
         : top === query
           ? /this word itself/
           : /earlier copy/;
-  const choices = await quiz.locator('.quiz-choice-text').allInnerTexts();
   const index = choices.findIndex((text) => pattern.test(text));
   assert.ok(index >= 0, `a choice says ${pattern}`);
   return index;

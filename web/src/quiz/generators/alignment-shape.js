@@ -50,8 +50,8 @@ function question({ source, target, weights }, random) {
     explanationHtml:
       `<p>Each of the ${m} German words is one decoder step, and at each step the decoder ` +
       `spreads one softmax over the ${n} encoder states: ${m} \u00d7 ${n}, and every row is a ` +
-      `distribution. In this translation the first row adds up to ` +
-      `${formatNumber(first, 3)}, while the first column, the weight the English word ` +
+      'distribution. In this translation by the page\u2019s attention model the first row adds ' +
+      `up to ${formatNumber(first, 3)}, while the first column, the weight the English word ` +
       `\u201c${escapeHtml(source[0])}\u201d gets over all steps, adds up to ` +
       `${formatNumber(column, 2)}: a column can hold any total, since nothing makes every ` +
       'English word be read exactly once. The matrix is square only when both sides happen to ' +
