@@ -359,8 +359,8 @@ describe('the choice of view', () => {
         await page.locator('#bottleneck .figure-views input:checked').getAttribute('value'),
         'training',
       );
-      // Back to the first view: the address names no view, the first widget is mounted again
-      // with its own inputs.
+      // Back to the stored facts: the address names that view, its widget is mounted again with
+      // its own inputs.
       await page
         .locator('#bottleneck .figure-views')
         .getByRole('radio', { name: 'Stored facts' })
@@ -371,7 +371,9 @@ describe('the choice of view', () => {
         (await page.locator('#bottleneck .widget-host').getAttribute('class')) ?? '',
         /\bwidget-bottleneck\b/,
       );
-      await page.waitForFunction(() => !new URL(location.href).searchParams.has('show'));
+      await page.waitForFunction(
+        () => new URL(location.href).searchParams.get('show') === 'bottleneck',
+      );
       // Each view keeps its own inputs while the other is shown.
       await page.locator('#bottleneck .bn-choice').filter({ hasText: '128' }).click();
       await page
@@ -396,7 +398,10 @@ describe('the choice of view', () => {
     await site.visit('index.html#/cross-attention', async (page) => {
       await waitForSlide(page, 'cross-attention');
       await page.locator('#cross-attention .widget-area').waitFor({ timeout: TIMEOUT });
-      await page.locator('#cross-attention .figure-views input').first().focus();
+      // The second view, Two sentences; the third is the training.
+      await page.locator('#cross-attention .figure-views input').nth(1).check();
+      await page.locator('#cross-attention .xa-figure').waitFor({ timeout: TIMEOUT });
+      await page.locator('#cross-attention .figure-views input').nth(1).focus();
       await page.keyboard.press('ArrowRight');
       await page.locator('#cross-attention .tr-map svg.heatmap-svg').waitFor({ timeout: TIMEOUT });
       assert.equal(await currentSlide(page), 'cross-attention');

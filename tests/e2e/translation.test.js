@@ -28,7 +28,7 @@ function withSlide(id, body) {
   return site.visit(`index.html#/${id}`, async (page) => {
     await waitForSlide(page, id);
     await page
-      .locator(`#${id} .tr[data-state="drawn"] .tr-result:not([hidden])`)
+      .locator(`#${id} .mt[data-state="drawn"] .mt-result:not([hidden])`)
       .waitFor({ timeout: TIMEOUT });
     await body(page, `#${id}`);
   });
@@ -42,11 +42,11 @@ function withSlide(id, body) {
  * @param {string} german the attention model's German for it, as the figure writes it
  */
 async function typeSentence(page, slide, text, german) {
-  const input = page.locator(`${slide} .tr-sentence`);
+  const input = page.locator(`${slide} .mt-sentence`);
   await input.fill(text);
   await page.waitForFunction(
     ([scope, words]) => {
-      const shown = document.querySelector(`${scope} .tr-attention, ${scope} .tr-words`);
+      const shown = document.querySelector(`${scope} .mt-attention, ${scope} .mt-words`);
       return shown?.textContent === words;
     },
     [slide, german],
@@ -84,8 +84,8 @@ describe('bottleneck slide: both models and Figure 2', () => {
   test('shows both models\u2019 German, and typing changes both', async () => {
     await withSlide('bottleneck', async (page, slide) => {
       const german = async () => ({
-        attention: await page.locator(`${slide} .tr-attention`).textContent(),
-        fixedVector: await page.locator(`${slide} .tr-fixed-vector`).textContent(),
+        attention: await page.locator(`${slide} .mt-attention`).textContent(),
+        fixedVector: await page.locator(`${slide} .mt-fixed-vector`).textContent(),
       });
       const first = 'Click the button to open the file.';
       assert.deepEqual(await german(), {
@@ -104,7 +104,7 @@ describe('bottleneck slide: both models and Figure 2', () => {
 
   test('draws Figure 2 from the models\u2019 report', async () => {
     await withSlide('bottleneck', async (page, slide) => {
-      const table = await readTable(page, `${slide} .tr-chart`);
+      const table = await readTable(page, `${slide} .mt-chart`);
       const buckets = report.models.attention.bleu.buckets;
       assert.deepEqual(
         table.rows,
@@ -115,7 +115,7 @@ describe('bottleneck slide: both models and Figure 2', () => {
         report.models['fixed-vector'].bleu.buckets[i].bleu,
       ]);
       assert.deepEqual(table.values, expected);
-      const facts = await page.locator(`${slide} .tr-facts`).textContent();
+      const facts = await page.locator(`${slide} .mt-facts`).textContent();
       assert.match(
         facts ?? '',
         new RegExp(`scores ${report.models.attention.bleu.overall.bleu} BLEU`),
@@ -130,7 +130,7 @@ describe('cross-attention slide: the alignment matrix', () => {
     await withSlide('cross-attention', async (page, slide) => {
       const check = async (text) => {
         const run = attention.translate(text);
-        const table = await readTable(page, `${slide} .tr-tables`);
+        const table = await readTable(page, `${slide} .mt-tables`);
         assert.deepEqual(table.rows, run.target);
         assert.deepEqual(table.columns.slice(1), run.source);
         assertClose(table.values, run.weights, 'weight');
@@ -149,7 +149,7 @@ describe('cross-attention slide: the alignment matrix', () => {
       const text = 'Enter the name of the zqxjv file.';
       const run = attention.translate(text);
       await typeSentence(page, slide, text, run.target.join(' '));
-      const labels = await page.locator(`${slide} .tr-matrix`).evaluate((figure) => ({
+      const labels = await page.locator(`${slide} .mt-matrix`).evaluate((figure) => ({
         cols: Array.from(figure.querySelectorAll('.col-label'), (t) =>
           t.classList.contains('unknown'),
         ),
@@ -166,7 +166,7 @@ describe('cross-attention slide: the alignment matrix', () => {
         run.target.map((w) => w === '<unk>'),
       );
       assert.match(
-        (await page.locator(`${slide} .tr-unknown`).textContent()) ?? '',
+        (await page.locator(`${slide} .mt-unknown`).textContent()) ?? '',
         /\u201czqxjv\u201d/,
       );
     });
@@ -182,26 +182,26 @@ describe('Bahdanau slide: the decoder step by step', () => {
         await page.waitForFunction(
           ([scope, step]) =>
             document
-              .querySelector(`${scope} .tr-word[aria-pressed="true"]`)
+              .querySelector(`${scope} .mt-word[aria-pressed="true"]`)
               ?.getAttribute('data-step') === String(step),
           [slide, t + 1],
           { timeout: TIMEOUT },
         );
-        const weights = await readTable(page, `${slide} .tr-weights`);
-        const scores = await readTable(page, `${slide} .tr-scores`);
+        const weights = await readTable(page, `${slide} .mt-weights`);
+        const scores = await readTable(page, `${slide} .mt-scores`);
         assertClose(weights.values, run.weights.subarray(t * n, (t + 1) * n), 'weight');
         assertClose(scores.values, run.scores.subarray(t * n, (t + 1) * n), 'score');
         const sum = weights.values.reduce((a, b) => a + b, 0);
         assert.ok(Math.abs(sum - 1) < 1e-5, `step ${t + 1}: the weights add up to 1`);
         assert.match(
-          (await page.locator(`${slide} .tr-step-line`).textContent()) ?? '',
+          (await page.locator(`${slide} .mt-step-line`).textContent()) ?? '',
           new RegExp(`Step ${t + 1} of ${run.target.length}`),
         );
       };
       await checkStep(1);
-      await page.locator(`${slide} .tr-word[data-step="4"]`).click();
+      await page.locator(`${slide} .mt-word[data-step="4"]`).click();
       await checkStep(3);
-      const slider = page.locator(`${slide} .tr-step`);
+      const slider = page.locator(`${slide} .mt-step`);
       await slider.focus();
       await page.keyboard.press('ArrowRight');
       await checkStep(4);
@@ -215,21 +215,21 @@ describe('Bahdanau slide: the decoder step by step', () => {
 describe('bad input', () => {
   test('empty text, 5,000 words, markup and odd Unicode get a message, never an error', async () => {
     await withSlide('cross-attention', async (page, slide) => {
-      const input = page.locator(`${slide} .tr-sentence`);
-      const state = () => page.locator(`${slide} .tr`).getAttribute('data-state');
+      const input = page.locator(`${slide} .mt-sentence`);
+      const state = () => page.locator(`${slide} .mt`).getAttribute('data-state');
       await input.fill('   ');
       await page.waitForFunction(
-        (scope) => document.querySelector(`${scope} .tr`)?.getAttribute('data-state') === 'empty',
+        (scope) => document.querySelector(`${scope} .mt`)?.getAttribute('data-state') === 'empty',
         slide,
         { timeout: TIMEOUT },
       );
-      assert.match((await page.locator(`${slide} .tr-status`).textContent()) ?? '', /Type/);
+      assert.match((await page.locator(`${slide} .mt-status`).textContent()) ?? '', /Type/);
 
       await input.fill(Array.from({ length: 5000 }, (_, i) => `word${i % 7}`).join(' '));
       await page.waitForFunction(
         (scope) =>
           /read the first 64 of 5000/.test(
-            document.querySelector(`${scope} .tr-unknown`)?.textContent ?? '',
+            document.querySelector(`${scope} .mt-unknown`)?.textContent ?? '',
           ),
         slide,
         { timeout: TIMEOUT },
@@ -241,7 +241,7 @@ describe('bad input', () => {
       await input.fill('<img src=x onerror="window.ran=1"><script>window.ran=1</script> \u202e Ω');
       await page.waitForFunction(
         (scope) => {
-          const heads = document.querySelectorAll(`${scope} .tr-tables thead th`);
+          const heads = document.querySelectorAll(`${scope} .mt-tables thead th`);
           const words = Array.from(heads, (th) => th.textContent);
           return words.includes('onerror') && words.includes('script') && words.includes('ω');
         },

@@ -42,10 +42,10 @@ export function writeGerman(el, words, { current = -1, buttons = false } = {}) {
   const doc = el.ownerDocument;
   const nodes = words.map((word, t) => {
     const node = doc.createElement(buttons ? 'button' : 'span');
-    node.className = 'tr-word';
+    node.className = 'mt-word';
     node.textContent = word;
     if (word === UNKNOWN_WORD) {
-      node.classList.add('tr-unk');
+      node.classList.add('mt-unk');
       node.title = 'a German word outside the model\u2019s vocabulary';
     }
     if (buttons) {

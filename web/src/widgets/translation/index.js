@@ -82,7 +82,7 @@ function createTranslation() {
       gone = false;
       // A click on a German word of the steps view chooses its step.
       const choose = (/** @type {Event} */ event) => {
-        const target = event.target instanceof Element ? event.target.closest('.tr-word') : null;
+        const target = event.target instanceof Element ? event.target.closest('.mt-word') : null;
         const step = target instanceof HTMLElement ? target.dataset.step : undefined;
         if (!step || !parts.step) return;
         parts.step.value = step;

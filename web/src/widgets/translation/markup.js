@@ -17,78 +17,78 @@ let instances = 0;
  * @param {TranslationView} view
  */
 export function buildTranslationParts(doc, view) {
-  const id = `tr-${++instances}`;
+  const id = `mt-${++instances}`;
   const root = doc.createElement('div');
-  root.className = `tr split tr-${view}`;
+  root.className = `mt split mt-${view}`;
   root.dataset.view = view;
   root.innerHTML = `
-    <div class="tr-controls split-controls">
+    <div class="mt-controls split-controls">
       <label class="field-label" for="${id}-sentence">English sentence</label>
-      <textarea id="${id}-sentence" class="hm-sentence tr-sentence" name="sentence" rows="2"
+      <textarea id="${id}-sentence" class="hm-sentence mt-sentence" name="sentence" rows="2"
         lang="en" dir="auto" spellcheck="false" autocomplete="off" autocapitalize="off"
         aria-describedby="${id}-help"></textarea>
-      <p id="${id}-help" class="help tr-help deck-hidden">
+      <p id="${id}-help" class="help mt-help deck-hidden">
         The models translate as you type; they read up to 64 words and punctuation marks.
       </p>
     </div>
-    <div class="tr-output split-output">
-      <p class="status tr-status" role="status" hidden></p>
-      <p class="error tr-error" role="alert" hidden></p>
-      <figure class="tr-result" aria-labelledby="${id}-title" hidden>
-        <figcaption id="${id}-title" class="tr-title deck-hidden"></figcaption>
+    <div class="mt-output split-output">
+      <p class="status mt-status" role="status" hidden></p>
+      <p class="error mt-error" role="alert" hidden></p>
+      <figure class="mt-result" aria-labelledby="${id}-title" hidden>
+        <figcaption id="${id}-title" class="mt-title deck-hidden"></figcaption>
         ${VIEWS[view](id)}
-        <p class="note tr-unknown" hidden></p>
-        <p class="note tr-facts"><span class="tr-facts-short"></span>
-          <span class="tr-facts-more deck-hidden"></span></p>
+        <p class="note mt-unknown" hidden></p>
+        <p class="note mt-facts"><span class="mt-facts-short"></span>
+          <span class="mt-facts-more deck-hidden"></span></p>
       </figure>
     </div>`;
   const find = (selector) => /** @type {any} */ (root.querySelector(selector));
   const readout = view === 'alignment' ? buildReadout(doc, `${id}-readout`, 'weight') : null;
-  if (readout) find('.tr-matrix').after(readout);
+  if (readout) find('.mt-matrix').after(readout);
   return {
     root,
     view,
     /** @type {HTMLTextAreaElement} */
-    sentence: find('.tr-sentence'),
+    sentence: find('.mt-sentence'),
     /** @type {HTMLInputElement | null} */
-    step: find('.tr-step'),
+    step: find('.mt-step'),
     /** @type {HTMLElement | null} */
-    stepValue: find('.tr-step-value'),
-    status: find('.tr-status'),
-    error: find('.tr-error'),
-    result: find('.tr-result'),
-    title: find('.tr-title'),
+    stepValue: find('.mt-step-value'),
+    status: find('.mt-status'),
+    error: find('.mt-error'),
+    result: find('.mt-result'),
+    title: find('.mt-title'),
     /** @type {HTMLElement | null} the attention model's German */
-    attention: find('.tr-attention'),
+    attention: find('.mt-attention'),
     /** @type {HTMLElement | null} the fixed-vector model's German */
-    fixedVector: find('.tr-fixed-vector'),
+    fixedVector: find('.mt-fixed-vector'),
     /** @type {HTMLElement | null} */
-    chart: find('.tr-chart'),
+    chart: find('.mt-chart'),
     /** @type {HTMLElement | null} */
-    lead: find('.tr-lead'),
+    lead: find('.mt-lead'),
     /** @type {HTMLElement | null} */
-    words: find('.tr-words'),
+    words: find('.mt-words'),
     /** @type {HTMLElement | null} */
-    stepLine: find('.tr-step-line'),
+    stepLine: find('.mt-step-line'),
     /** @type {HTMLElement | null} */
-    scores: find('.tr-scores'),
+    scores: find('.mt-scores'),
     /** @type {HTMLElement | null} */
-    weights: find('.tr-weights'),
+    weights: find('.mt-weights'),
     /** @type {HTMLElement | null} */
-    sum: find('.tr-sum'),
+    sum: find('.mt-sum'),
     /** @type {HTMLElement | null} */
-    sumValue: find('.tr-sum-value'),
+    sumValue: find('.mt-sum-value'),
     /** @type {HTMLElement | null} */
-    matrix: find('.tr-matrix'),
+    matrix: find('.mt-matrix'),
     readout,
     /** @type {HTMLElement | null} */
-    tables: find('.tr-tables'),
+    tables: find('.mt-tables'),
     /** @type {HTMLElement | null} */
-    alignmentFacts: find('.tr-alignment-facts'),
-    unknown: find('.tr-unknown'),
-    facts: find('.tr-facts'),
-    factsShort: find('.tr-facts-short'),
-    factsMore: find('.tr-facts-more'),
+    alignmentFacts: find('.mt-alignment-facts'),
+    unknown: find('.mt-unknown'),
+    facts: find('.mt-facts'),
+    factsShort: find('.mt-facts-short'),
+    factsMore: find('.mt-facts-more'),
   };
 }
 
@@ -101,13 +101,13 @@ export function buildTranslationParts(doc, view) {
  */
 function stepControls(id) {
   return `
-      <div class="tr-step-field">
+      <div class="mt-step-field">
         <label class="field-label" for="${id}-step">German word</label>
-        <input id="${id}-step" class="tr-step" name="step" type="range" min="1"
+        <input id="${id}-step" class="mt-step" name="step" type="range" min="1"
           max="${MAX_STEP}" step="1" value="1" aria-describedby="${id}-step-help" />
-        <output class="tr-step-value" for="${id}-step"></output>
+        <output class="mt-step-value" for="${id}-step"></output>
       </div>
-      <p id="${id}-step-help" class="help tr-help deck-hidden">
+      <p id="${id}-step-help" class="help mt-help deck-hidden">
         Choose which output step to look at: the decoder writes one German word per step.
       </p>`;
 }
@@ -115,33 +115,33 @@ function stepControls(id) {
 /** @type {Record<TranslationView, (id: string) => string>} */
 const VIEWS = {
   compare: () => `
-        <div class="tr-models">
-          <div class="tr-model">
-            <h3 class="tr-model-name">With attention</h3>
-            <p class="tr-german tr-attention" lang="de"></p>
+        <div class="mt-models">
+          <div class="mt-model">
+            <h3 class="mt-model-name">With attention</h3>
+            <p class="mt-german mt-attention" lang="de"></p>
           </div>
-          <div class="tr-model">
-            <h3 class="tr-model-name">One fixed vector</h3>
-            <p class="tr-german tr-fixed-vector" lang="de"></p>
+          <div class="mt-model">
+            <h3 class="mt-model-name">One fixed vector</h3>
+            <p class="mt-german mt-fixed-vector" lang="de"></p>
           </div>
         </div>
-        <div class="tr-chart"></div>
-        <p class="note tr-lead"></p>`,
+        <div class="mt-chart"></div>
+        <p class="note mt-lead"></p>`,
   steps: (id) => `
         ${stepControls(id)}
-        <p class="tr-german tr-words" lang="de"></p>
-        <p class="tr-step-line"></p>
-        <div class="tr-bars">
-          <p class="tr-bars-name">Scores e<sub>tj</sub>, any sign</p>
-          <div class="tr-scores"></div>
-          <p class="tr-bars-name">Weights α<sub>tj</sub>, their softmax, adding up to
-            <span class="tr-sum-value"></span></p>
-          <div class="tr-weights"></div>
+        <p class="mt-german mt-words" lang="de"></p>
+        <p class="mt-step-line"></p>
+        <div class="mt-bars">
+          <p class="mt-bars-name">Scores e<sub>tj</sub>, any sign</p>
+          <div class="mt-scores"></div>
+          <p class="mt-bars-name">Weights α<sub>tj</sub>, their softmax, adding up to
+            <span class="mt-sum-value"></span></p>
+          <div class="mt-weights"></div>
         </div>
-        <p class="note tr-sum deck-hidden"></p>`,
+        <p class="note mt-sum deck-hidden"></p>`,
   alignment: () => `
-        <p class="tr-german tr-words" lang="de"></p>
-        <div class="tr-matrix"></div>
-        <div class="tr-tables"></div>
-        <p class="note tr-alignment-facts deck-hidden"></p>`,
+        <p class="mt-german mt-words" lang="de"></p>
+        <div class="mt-matrix"></div>
+        <div class="mt-tables"></div>
+        <p class="note mt-alignment-facts deck-hidden"></p>`,
 };
