@@ -29,6 +29,9 @@ declare -A marker=(
   [make]=/usr/bin/make
   [g++]=/usr/bin/g++
   [clang-format]=/usr/bin/clang-format
+  # the compiler cache the test builds go through (CMakeLists.txt), so a new clone compiles only
+  # what no clone on this machine compiled before
+  [ccache]=/usr/bin/ccache
   # clang 14 and its libFuzzer and sanitizer runtimes, for the fuzz preset (emscripten uses the
   # same clang)
   [clang-14]=/usr/bin/clang++-14
@@ -52,15 +55,15 @@ add_part() {
       builds+=(wasm:attention_core)
       ;;
     native | native-debug)
-      packages+=(g++ libeigen3-dev catch2 nlohmann-json3-dev cmake make)
+      packages+=(g++ libeigen3-dev catch2 nlohmann-json3-dev cmake make ccache)
       builds+=("$1")
       ;;
     wasm)
-      packages+=(emscripten libeigen3-dev catch2 nlohmann-json3-dev cmake make)
+      packages+=(emscripten libeigen3-dev catch2 nlohmann-json3-dev cmake make ccache)
       builds+=(wasm)
       ;;
     fuzz)
-      packages+=(clang-14 libclang-rt-14-dev libeigen3-dev cmake make)
+      packages+=(clang-14 libclang-rt-14-dev libeigen3-dev cmake make ccache)
       builds+=(fuzz)
       ;;
     browser) packages+=(chromium fonts-dejavu-core fonts-noto-core fonts-liberation2) ;;
