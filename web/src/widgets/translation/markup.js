@@ -86,7 +86,6 @@ export function buildTranslationParts(doc, view) {
     /** @type {HTMLElement | null} */
     alignmentFacts: find('.mt-alignment-facts'),
     unknown: find('.mt-unknown'),
-    facts: find('.mt-facts'),
     factsShort: find('.mt-facts-short'),
     factsMore: find('.mt-facts-more'),
   };
