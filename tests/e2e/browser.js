@@ -296,6 +296,66 @@ export function waitForSlide(page, id, timeout = 15_000) {
 }
 
 /**
+ * Waits until the figure of slide `id`, if it has one, is mounted and no longer loading (the
+ * trained models' views load their weights once mounted).
+ * @param {import('playwright-core').Page} page
+ * @param {string} id
+ * @param {number} [timeout]
+ */
+export function figureDrawn(page, id, timeout = 15_000) {
+  return page.waitForFunction(
+    (slideId) => {
+      const host = document.querySelector(`#${slideId} .widget-host`);
+      if (!host) return true;
+      return Boolean(
+        host.querySelector('.widget-area') &&
+        !host.hasAttribute('aria-busy') &&
+        !host.querySelector('[data-state="loading"]'),
+      );
+    },
+    id,
+    { timeout },
+  );
+}
+
+/**
+ * Moves the deck open in `page` to slide `id` as a link inside the page would (its hash), and to
+ * the view `view` of its figure as the learner's choice of view would (null: the view the slide
+ * shows first); resolves once the slides' fade has ended and the figure is drawn. A walk through
+ * the slides in one page sees every slide as a page load of its address would show it, and costs
+ * one page load instead of one a slide.
+ * @param {import('playwright-core').Page} page
+ * @param {string} id
+ * @param {string | null} [view] a type from the slide's `widget.also`
+ */
+export async function moveToSlide(page, id, view = null) {
+  await page.evaluate((slideId) => {
+    if (location.hash !== `#/${slideId}`) location.hash = `#/${slideId}`;
+  }, id);
+  await waitForSlide(page, id);
+  const choice = page.locator(`#${id} .figure-views input`);
+  if ((await choice.count()) > 0) {
+    const wanted = view ?? (await choice.first().getAttribute('value'));
+    await page.locator(`#${id} .figure-views input[value="${wanted}"]`).check();
+  } else {
+    assert.equal(view, null, `slide ${id} has no choice of view`);
+  }
+  await figureDrawn(page, id);
+  // reveal fades one slide out and the next in: nothing is measured half-drawn.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          !(animation.effect instanceof KeyframeEffect) ||
+          !animation.effect.target?.closest('.reveal .slides > section') ||
+          animation.playState !== 'running' ||
+          animation.effect.getComputedTiming().iterations === Infinity,
+      ),
+  );
+}
+
+/**
  * A chart's table: its columns, and per row the x and the exact values.
  * @param {import('playwright-core').Page} page
  * @param {string} selector the chart's container

@@ -2,12 +2,13 @@
 // with room to spare, and on a phone every slide is a page that nothing covers or cuts. Each test
 // runs twice, in browsers that see different fonts (browser.js: FONT_SETS, a fresh machine's
 // DejaVu only, and a desktop's Noto and Liberation), and checks that the page draws its text in
-// its own fonts, so that a pass never rests on whatever fonts this machine has.
+// its own fonts, so that a pass never rests on whatever fonts this machine has. A walk through the
+// slides moves one page from slide to slide and view to view, as a learner would.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadLesson } from '../../web/build/content.js';
-import { FONT_SETS, afterFrame, useSite, waitForSlide } from './browser.js';
+import { FONT_SETS, afterFrame, moveToSlide, useSite } from './browser.js';
 
 const TIMEOUT = 15_000;
 /** The free height every slide keeps below its content, in slide pixels. */
@@ -29,25 +30,15 @@ const slideViews = slides.flatMap((slide) => [
 ]);
 
 /**
- * Shows slide `id` (in its figure's view `view`, when given) and waits for its figure to be
- * drawn: mounted, and no longer loading (the trained model's view loads its weights once
- * mounted).
+ * Shows slide `id` (in its figure's view `view`, when given) in the deck open in `page`, moved
+ * there as a learner would (browser.js: moveToSlide), once its figure is drawn and its fonts
+ * have come.
  * @param {import('playwright-core').Page} page
- * @param {string} url the site's address
  * @param {string} id
  * @param {string | null} [view]
  */
-async function showSlide(page, url, id, view = null) {
-  await page.goto(`${url}index.html${view ? `?figure=${id}&show=${view}` : ''}#/${id}`);
-  await waitForSlide(page, id);
-  if (slides.find((slide) => slide.id === id)?.widget) {
-    await page.locator(`#${id} .widget-area`).waitFor({ timeout: TIMEOUT });
-    await page.waitForFunction(
-      (slideId) => !document.querySelector(`#${slideId} .widget-host [data-state="loading"]`),
-      id,
-      { timeout: TIMEOUT },
-    );
-  }
+async function showSlide(page, id, view = null) {
+  await moveToSlide(page, id, view);
   await page.evaluate(() => document.fonts.ready);
   await afterFrame(page);
 }
@@ -170,7 +161,7 @@ for (const fonts of FONT_SETS) {
 
     test('every page draws its text in its own fonts', async () => {
       await site.visit('index.html#/weighted-retrieval', async (page) => {
-        await showSlide(page, site.url(), 'weighted-retrieval', 'weighted-retrieval');
+        await showSlide(page, 'weighted-retrieval', 'weighted-retrieval');
         const faces = await page.evaluate(() =>
           [...document.fonts]
             .filter((face) => face.status === 'loaded')
@@ -195,7 +186,7 @@ for (const fonts of FONT_SETS) {
         );
       });
       await site.visit('index.html#/title', async (page) => {
-        await showSlide(page, site.url(), 'title', 'heatmap');
+        await showSlide(page, 'title', 'heatmap');
         await page.locator('#title details.heatmap-details summary').first().click();
         await page.locator('#title .heatmap-table td').first().waitFor({ timeout: TIMEOUT });
         await page.evaluate(() => document.fonts.ready);
@@ -253,7 +244,7 @@ for (const fonts of FONT_SETS) {
     test(`on a 1280 x 720 screen every slide fits its frame with ${ROOM} px to spare`, async () => {
       await site.visit('index.html#/title', async (page) => {
         for (const [id, view] of slideViews) {
-          await showSlide(page, site.url(), id, view);
+          await showSlide(page, id, view);
           const where = view ? `${id} (${view})` : id;
           const over = await spillWithRoom(page, id);
           assert.ok(over <= 0, `${where} spills ${over}px out of a frame ${ROOM}px shorter`);
@@ -271,7 +262,7 @@ for (const fonts of FONT_SETS) {
           'index.html#/title',
           async (page) => {
             for (const [id, view] of slideViews) {
-              await showSlide(page, site.url(), id, view);
+              await showSlide(page, id, view);
               const where = view ? `${id} (${view})` : id;
               const over = await spillWithRoom(page, id);
               assert.ok(over <= 0, `${where} spills ${over}px out of a frame ${ROOM}px shorter`);
@@ -284,7 +275,7 @@ for (const fonts of FONT_SETS) {
 
     test(`on a 1280 x 720 screen the multi-head slide fits with its largest head count too`, async () => {
       await site.visit('index.html#/multi-head', async (page) => {
-        await showSlide(page, site.url(), 'multi-head', 'multi-head');
+        await showSlide(page, 'multi-head', 'multi-head');
         await page.locator('#multi-head .mh-out svg.heatmap-svg').waitFor({ timeout: TIMEOUT });
         const choices = page.locator('#multi-head .mh-choice');
         const largest = await choices.last().textContent();
@@ -304,7 +295,7 @@ for (const fonts of FONT_SETS) {
         'index.html#/title',
         async (page) => {
           for (const [id, view] of slideViews) {
-            await showSlide(page, site.url(), id, view);
+            await showSlide(page, id, view);
             const shown = view ? `${id} (${view})` : id;
             const looks = await page.evaluate((slideId) => {
               const section = /** @type {HTMLElement} */ (document.getElementById(slideId));
@@ -359,7 +350,7 @@ for (const fonts of FONT_SETS) {
       await site.visit(
         'index.html#/multi-head',
         async (page) => {
-          await showSlide(page, site.url(), 'multi-head');
+          await showSlide(page, 'multi-head');
           const formulas = await page.locator('#multi-head .katex-display').evaluateAll((boxes) =>
             boxes.map((box) => ({
               fits: box.scrollWidth <= box.clientWidth + 1,
