@@ -23,7 +23,40 @@ const configFile = fileURLToPath(new URL('../../vite.config.js', import.meta.url
 export const FONT_SETS = ['fresh', 'full'];
 const BUILT_PAGE = join(siteDir, 'index.html');
 
+/**
+ * The features the browser runs without. Chromium keeps only the last `--disable-features`
+ * switch it is given, so this list repeats the one playwright-core passes (its own switches come
+ * first) and adds the omnibox popup: headless Chromium otherwise renders its WebUI, unseen, in a
+ * renderer of its own for every new window, which costs each page a test opens about a third more
+ * work (bench/reports/test-times.md). test-browser.test.js checks that the browser's command line
+ * disables no feature that this list leaves out.
+ */
+export const DISABLED_FEATURES = [
+  // playwright-core's list
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+  // the omnibox popup's WebUI
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  'WebUIOmniboxFullPopup',
+];
+
 const BROWSER_ARGS = [
+  `--disable-features=${DISABLED_FEATURES.join(',')}`,
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
