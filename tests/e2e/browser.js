@@ -352,7 +352,8 @@ export function figureDrawn(page, id, timeout = 15_000) {
 }
 
 /**
- * Moves the deck open in `page` to slide `id` as a link inside the page would (its hash), and to
+ * Moves the deck open in `page` to slide `id`, with the arrow key when it is the next slide and
+ * as a link inside the page would (its hash) when not, and to
  * the view `view` of its figure as the learner's choice of view would (null: the view the slide
  * shows first); resolves once the slides' fade has ended and the figure is drawn. A walk through
  * the slides in one page sees every slide as a page load of its address would show it, and costs
@@ -362,10 +363,25 @@ export function figureDrawn(page, id, timeout = 15_000) {
  * @param {string | null} [view] a type from the slide's `widget.also`
  */
 export async function moveToSlide(page, id, view = null) {
-  await page.evaluate((slideId) => {
-    if (location.hash !== `#/${slideId}`) location.hash = `#/${slideId}`;
+  const step = await page.evaluate((slideId) => {
+    const present = document.querySelector('.reveal .slides > section.present');
+    if (present?.id === slideId) return 'here';
+    if (present?.nextElementSibling?.id === slideId) {
+      // The next slide: the arrow key, from the page itself (a control of the slide that has
+      // focus keeps its arrow keys).
+      /** @type {HTMLElement | null} */ (document.activeElement)?.blur();
+      return 'next';
+    }
+    location.hash = `#/${slideId}`;
+    return 'link';
   }, id);
-  await waitForSlide(page, id);
+  if (step === 'next') await page.keyboard.press('ArrowRight');
+  await waitForSlide(page, id).catch(async (error) => {
+    const at = await currentSlide(page);
+    throw new Error(`moving by ${step} to slide ${id}, the deck stayed on ${at}`, {
+      cause: error,
+    });
+  });
   const choice = page.locator(`#${id} .figure-views input`);
   if ((await choice.count()) > 0) {
     const wanted = view ?? (await choice.first().getAttribute('value'));
