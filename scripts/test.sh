@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # npm test, after its set-up (the pretest script): lint, the C++ tests, the fuzzer, the JS tests,
 # then the browser tests, stopping at the first layer that fails. The fuzzer runs for a fixed
-# time on one core, so it runs beside lint, the C++ tests and the JS tests, which each keep one
-# process busy at a time; the browser tests, which keep both cores busy, start when all of them
-# have passed.
+# time on one core, so it runs beside the other layers: lint and the C++ tests keep one process
+# busy at a time, and the JS tests (two files at a time) come after them; the browser tests,
+# which keep both cores busy, start when all of them have passed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
