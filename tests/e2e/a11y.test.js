@@ -3,15 +3,15 @@
 // an unknown one), in light and dark colour schemes: every rule axe runs by default in the light
 // scheme, and its rules on colour in the dark one, the only rules a scheme can change (axe.js).
 // The slides are checked in one page per scheme, moved from slide to slide and view to view as a
-// learner would (browser.js: moveToSlide); each address opening its slide and view is held by
-// deck-views.test.js and figure-link.test.js.
+// learner would (browser.js: moveToSlide); that each slide opens by its address is held by
+// deck.test.js, and that each view does by the view's own test file.
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 
 import { loadLesson } from '../../web/build/content.js';
 import { axeFindings } from './axe.js';
-import { moveToSlide, useSite } from './browser.js';
+import { moveToSlide, slideViews, useSite } from './browser.js';
 
 const lesson = loadLesson(fileURLToPath(new URL('../../slides', import.meta.url)));
 
@@ -35,14 +35,10 @@ for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
         async (page) => {
           /** @type {Record<string, string[]>} */
           const found = {};
-          for (const slide of lesson.slides) {
-            const views = [null, ...(slide.widget?.also ?? []).map((view) => view.type)];
-            for (const view of views) {
-              await moveToSlide(page, slide.id, view);
-              const where = `#/${slide.id}${view ? ` (${view})` : ''}`;
-              const findings = await axeFindings(page, colorScheme);
-              if (findings.length > 0) found[where] = findings;
-            }
+          for (const [id, view] of slideViews(lesson.slides)) {
+            await moveToSlide(page, id, view);
+            const findings = await axeFindings(page, colorScheme);
+            if (findings.length > 0) found[`#/${id}${view ? ` (${view})` : ''}`] = findings;
           }
           assert.deepEqual(found, {}, 'axe violations');
         },

@@ -329,6 +329,22 @@ export function waitForSlide(page, id, timeout = 15_000) {
 }
 
 /**
+ * Every slide in every view of its figure, in deck order: [id, view], view null for the view the
+ * slide shows first (or a slide without a figure), else the type of a further one
+ * (`widget.also`). The walks of moveToSlide go through this list.
+ * @param {{ id: string, widget?: { also?: { type: string }[] } }[]} slides the lesson's
+ * @returns {[string, string | null][]}
+ */
+export function slideViews(slides) {
+  return slides.flatMap((slide) => [
+    [slide.id, null],
+    ...(slide.widget?.also ?? []).map(
+      (view) => /** @type {[string, string]} */ ([slide.id, view.type]),
+    ),
+  ]);
+}
+
+/**
  * Waits until the figure of slide `id`, if it has one, is mounted and no longer loading (the
  * trained models' views load their weights once mounted).
  * @param {import('playwright-core').Page} page
@@ -384,8 +400,7 @@ export async function moveToSlide(page, id, view = null) {
   });
   const choice = page.locator(`#${id} .figure-views input`);
   if ((await choice.count()) > 0) {
-    const wanted = view ?? (await choice.first().getAttribute('value'));
-    await page.locator(`#${id} .figure-views input[value="${wanted}"]`).check();
+    await (view ? choice.and(page.locator(`[value="${view}"]`)) : choice.first()).check();
   } else {
     assert.equal(view, null, `slide ${id} has no choice of view`);
   }

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadLesson } from '../../web/build/content.js';
-import { FONT_SETS, afterFrame, moveToSlide, useSite } from './browser.js';
+import { FONT_SETS, afterFrame, moveToSlide, slideViews, useSite } from './browser.js';
 
 const TIMEOUT = 15_000;
 /** The free height every slide keeps below its content, in slide pixels. */
@@ -19,15 +19,7 @@ const PROJECTOR = { width: 1920, height: 1080 };
 /** An older laptop's screen, where the frame is drawn at 0.8 of its size. */
 const SMALL_SCREEN = { width: 1024, height: 768 };
 const { slides } = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
-/**
- * Every slide in every view of its figure: [id, view], view null for the slide's first (or
- * only) view, else the type of a further one (`widget.also`).
- * @type {[string, string | null][]}
- */
-const slideViews = slides.flatMap((slide) => [
-  [slide.id, null],
-  ...(slide.widget?.also ?? []).map((view) => [slide.id, view.type]),
-]);
+const walk = slideViews(slides);
 
 /**
  * Shows slide `id` (in its figure's view `view`, when given) in the deck open in `page`, moved
@@ -243,7 +235,7 @@ for (const fonts of FONT_SETS) {
 
     test(`on a 1280 x 720 screen every slide fits its frame with ${ROOM} px to spare`, async () => {
       await site.visit('index.html#/title', async (page) => {
-        for (const [id, view] of slideViews) {
+        for (const [id, view] of walk) {
           await showSlide(page, id, view);
           const where = view ? `${id} (${view})` : id;
           const over = await spillWithRoom(page, id);
@@ -261,7 +253,7 @@ for (const fonts of FONT_SETS) {
         await site.visit(
           'index.html#/title',
           async (page) => {
-            for (const [id, view] of slideViews) {
+            for (const [id, view] of walk) {
               await showSlide(page, id, view);
               const where = view ? `${id} (${view})` : id;
               const over = await spillWithRoom(page, id);
@@ -294,7 +286,7 @@ for (const fonts of FONT_SETS) {
       await site.visit(
         'index.html#/title',
         async (page) => {
-          for (const [id, view] of slideViews) {
+          for (const [id, view] of walk) {
             await showSlide(page, id, view);
             const shown = view ? `${id} (${view})` : id;
             const looks = await page.evaluate((slideId) => {
