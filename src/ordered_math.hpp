@@ -7,7 +7,8 @@
 // step grow into a different curve after hundreds of steps. So every sum here runs in one order
 // fixed by the loops below: products are written as rows of y[j] += a * b[j] (the compiler may
 // vectorise over j, which changes no rounding, and -ffp-contract=off keeps it from fusing the
-// multiply and the add), and exp and tanh for float are computed from + - * / only.
+// multiply and the add); for float they run through simd_matmul.hpp's kernel, which sums each
+// entry in that same order; exp and tanh for float are computed from + - * / only.
 // Elementwise Eigen expressions (a + b, a * b, scaling) round the same everywhere and are used
 // freely elsewhere.
 #pragma once
@@ -62,19 +63,17 @@ MatrixT<T> transposed(const MatrixT<T>& a) {
   return t;
 }
 
-// a: (n, k) · b: (k, m) -> (n, m)
+// a: (n, k) · b: (k, m) -> (n, m). For float, simd::matmul: each entry summed over k from 0 in
+// the same order, one multiply and one add at a time, so the bits of add_product's loops in every
+// build, many times faster.
 template <typename T>
 MatrixT<T> product(const MatrixT<T>& a, const MatrixT<T>& b) {
-#ifdef __wasm_simd128__
-  // simd::matmul sums each entry over k from 0 in the same order, one multiply and one add at a
-  // time, so it gives these bits too; the compiler does not vectorise add_product's loops in wasm.
   if constexpr (std::is_same_v<T, float>) {
     MatrixT<T> c(a.rows(), b.cols());
     simd::matmul(a.data(), static_cast<int>(a.rows()), static_cast<int>(a.cols()), b.data(),
                  static_cast<int>(b.cols()), c.data());
     return c;
   }
-#endif
   MatrixT<T> c = MatrixT<T>::Zero(a.rows(), b.cols());
   add_product(c.data(), a.data(), b.data(), static_cast<int>(a.rows()), static_cast<int>(a.cols()),
               static_cast<int>(b.cols()));
@@ -88,8 +87,14 @@ MatrixT<T> product_transposed(const MatrixT<T>& a, const MatrixT<T>& b) {
 }
 
 // c: (k, m) += a^T · b with a: (n, k), b: (n, m)
+// For float through simd::add_transposed_matmul, with add_transposed_product's bits.
 template <typename T>
 void add_transposed_product(MatrixT<T>& c, const MatrixT<T>& a, const MatrixT<T>& b) {
+  if constexpr (std::is_same_v<T, float>) {
+    simd::add_transposed_matmul(a.data(), static_cast<int>(a.rows()), static_cast<int>(a.cols()),
+                                b.data(), static_cast<int>(b.cols()), c.data());
+    return;
+  }
   add_transposed_product(c.data(), a.data(), b.data(), static_cast<int>(a.rows()),
                          static_cast<int>(a.cols()), static_cast<int>(b.cols()));
 }

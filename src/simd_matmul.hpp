@@ -1,55 +1,220 @@
-// C = A B and C = A B^T for row-major float matrices, with four-lane vectors (simd.hpp): the
-// language model's products in wasm, where Eigen has no simd128 kernels and runs them lane by lane.
-// Natively the core keeps Eigen's (blocked for the caches, AVX). Private to src/.
+// C = A B, C += A^T B and C = A B^T for row-major float matrices, with the compiler's vector
+// extensions (simd.hpp): the core's fixed-order products (ordered_math.hpp) natively and in wasm,
+// and the language model's in wasm, where Eigen has no simd128 kernels and runs them lane by lane.
 //
-// The kernel holds a 4 x 8 block of C in eight vectors and walks the shared dimension once: for
-// each p, two vectors of B's row p times four broadcast entries of A's column p. Each entry of C
-// is summed over p = 0 .. k-1 in order, one multiply and one add at a time (no fused
-// multiply-add), so the result does not depend on how the rows and columns are blocked.
+// The kernel holds a block of C, R rows by W vectors, in registers and walks the shared dimension
+// once: for each p, W vectors of B's row p times R broadcast entries of A's column p. Each entry of
+// C is summed over p = 0 .. k-1 in order, one multiply and one add at a time (no fused
+// multiply-add), so the result does not depend on the vector width, on how the rows and columns
+// are blocked, or on the panels below: every build gives the bits of the plain loop
+// c += a(i, p) b(p, j) for p in order.
+//
+// Vectors are as wide as the target allows: 16 lanes with AVX-512, 8 with AVX, 4 otherwise (SSE,
+// wasm simd128). Natively, large products (training's) run panel by panel, at most kDepthPanel
+// values of p and kColumnPanel columns of B at a time, each panel of B copied into contiguous
+// memory, so that it stays in the cache while every block of rows passes over it; C holds each
+// entry's partial sum between depth panels, which rounds as the running sum does. In wasm, where
+// the page's products are small (a decoder step is a single row), the kernel walks B in place.
+//
+// Each block-row function (rows_of) is compiled on its own, and whether it starts from zero is a
+// template argument: with the flag tested at run time and the blocks inlined into product(), the
+// page's translation ran 20 % slower in wasm (bench/translator_bench.cpp built with em++), though
+// the loop's wasm code was the same.
 #pragma once
+
+#include <cstddef>
+#include <cstring>
+#include <vector>
 
 #include "simd.hpp"
 
 namespace attn::simd {
 
+#if defined(__AVX512F__)
+#define ATTN_WIDE_LANES 16
+#elif defined(__AVX__)
+#define ATTN_WIDE_LANES 8
+#else
+#define ATTN_WIDE_LANES 4
+#endif
+typedef float f32xw __attribute__((vector_size(4 * ATTN_WIDE_LANES)));
+
 namespace detail {
 
-// rows r0 .. r0 + R - 1 of C, columns j .. j + 4 W - 1 (W vectors of 4): R W accumulators, at
-// most 8 (R <= 4 with W <= 2, or one row with W <= 8).
-template <int R, int W>
-inline void matmul_block(const float* a, int k, const float* b, int m, float* c, int r0, int j) {
-  f32x4 acc[R][W] = {};
-  for (int p = 0; p < k; ++p) {
-    f32x4 bp[W];
-    for (int w = 0; w < W; ++w) bp[w] = load(b + static_cast<long>(p) * m + j + 4 * w);
+#ifdef __wasm_simd128__
+constexpr bool kPanels = false;
+#else
+constexpr bool kPanels = true;
+#endif
+constexpr int kDepthPanel = kPanels ? 256 : 1 << 30, kColumnPanel = kPanels ? 256 : 1 << 30;
+
+// The left operand A (rows, depth), stored row-major with rows `stride` floats apart, or as its
+// transpose (depth, rows) with rows `stride` apart: A(r, p) = data[r * stride + p], or
+// data[p * stride + r] when kTransposed.
+template <bool kTransposed>
+struct Left {
+  const float* data;
+  long stride;
+  const float* at(long r, long p) const {
+    return kTransposed ? data + p * stride + r : data + r * stride + p;
+  }
+  Left from_depth(long p0) const { return {at(0, p0), stride}; }
+};
+
+template <typename V>
+inline V load_vector(const float* p) {
+  V v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+template <typename V>
+inline void store_vector(float* p, V v) {
+  std::memcpy(p, &v, sizeof v);
+}
+
+// Every lane set to *a (natively one broadcast: a - 0 is a for every float, -0 included).
+template <typename V>
+inline V broadcast(const float* a) {
+  if constexpr (sizeof(V) == sizeof(f32x4)) {
+    return splat(*a);
+  } else {
+    return *a - V{};
+  }
+}
+
+// Rows r0 .. r0 + R - 1 of C, W vectors of L lanes from c (column 0 of the block; rows c_stride
+// apart), summed over p in [0, depth) of A(r, p) B(p, :), B's rows b_stride apart from b: from
+// zero when kStart, else from what C holds.
+template <typename V, int R, int W, bool kStart, bool kT>
+__attribute__((always_inline)) inline void block(Left<kT> a, int depth, const float* b,
+                                                 long b_stride, float* c, long c_stride, int r0) {
+  constexpr int L = sizeof(V) / sizeof(float);
+  V acc[R][W];
+  for (int r = 0; r < R; ++r) {
+    for (int w = 0; w < W; ++w) {
+      acc[r][w] = kStart ? V{} : load_vector<V>(c + (r0 + r) * c_stride + L * w);
+    }
+  }
+  for (int p = 0; p < depth; ++p) {
+    V bp[W];
+    for (int w = 0; w < W; ++w) bp[w] = load_vector<V>(b + p * b_stride + L * w);
     for (int r = 0; r < R; ++r) {
-      const f32x4 ap = splat(a[static_cast<long>(r0 + r) * k + p]);
+      const V ap = broadcast<V>(a.at(r0 + r, p));
       for (int w = 0; w < W; ++w) acc[r][w] += ap * bp[w];
     }
   }
   for (int r = 0; r < R; ++r) {
-    for (int w = 0; w < W; ++w) store(c + static_cast<long>(r0 + r) * m + j + 4 * w, acc[r][w]);
+    for (int w = 0; w < W; ++w) store_vector(c + (r0 + r) * c_stride + L * w, acc[r][w]);
   }
 }
 
-// Rows r0 .. r0 + R - 1 of C, every column. A single row (a vector times a matrix, as a
-// decoder's step is) takes 32 columns at a time: its eight accumulators are independent chains of
-// additions, where two would leave each addition waiting for the one before it.
+// The block of R rows: W wide vectors (eight for a single row, as a decoder's step is: independent
+// chains of additions, where two would leave each addition waiting for the one before it).
 template <int R>
-inline void matmul_rows(const float* a, int k, const float* b, int m, float* c, int r0) {
+constexpr int kBlockVectors = R == 1 ? 8 : (ATTN_WIDE_LANES == 16 ? 4 : 2);
+constexpr int kTile = kBlockVectors<4> * ATTN_WIDE_LANES;  // columns of a packed tile of B
+
+// Rows r0 .. r0 + R - 1 of C, `width` columns from c and b, depth [0, depth). Blocks of R rows by
+// W wide vectors first, then narrower blocks, then the last width % 4 columns one at a time,
+// summed in the same order.
+template <int R, bool kStart, bool kT>
+__attribute__((noinline)) void rows_of(Left<kT> a, int depth, const float* b, long b_stride,
+                                       float* c, long c_stride, int r0, int width) {
+  constexpr int L = ATTN_WIDE_LANES, W = kBlockVectors<R>;
   int j = 0;
-  if constexpr (R == 1) {
-    for (; j + 32 <= m; j += 32) matmul_block<1, 8>(a, k, b, m, c, r0, j);
+  for (; j + W * L <= width; j += W * L) {
+    block<f32xw, R, W, kStart>(a, depth, b + j, b_stride, c + j, c_stride, r0);
   }
-  for (; j + 8 <= m; j += 8) matmul_block<R, 2>(a, k, b, m, c, r0, j);
-  for (; j + 4 <= m; j += 4) matmul_block<R, 1>(a, k, b, m, c, r0, j);
-  for (; j < m; ++j) {  // the last m % 4 columns, one at a time, summed in the same order
+  if constexpr (L > 4) {
+    for (; j + L <= width; j += L) {
+      block<f32xw, R, 1, kStart>(a, depth, b + j, b_stride, c + j, c_stride, r0);
+    }
+  } else {
+    for (; j + 8 <= width; j += 8) {
+      block<f32x4, R, 2, kStart>(a, depth, b + j, b_stride, c + j, c_stride, r0);
+    }
+  }
+  for (; j + 4 <= width; j += 4) {
+    block<f32x4, R, 1, kStart>(a, depth, b + j, b_stride, c + j, c_stride, r0);
+  }
+  for (; j < width; ++j) {
     for (int r = 0; r < R; ++r) {
-      float sum = 0;
-      for (int p = 0; p < k; ++p) {
-        sum += a[static_cast<long>(r0 + r) * k + p] * b[static_cast<long>(p) * m + j];
+      float& entry = c[(r0 + r) * c_stride + j];
+      float sum = kStart ? 0.0f : entry;
+      for (int p = 0; p < depth; ++p) sum += *a.at(r0 + r, p) * b[p * b_stride + j];
+      entry = sum;
+    }
+  }
+}
+
+// rows_of with its start flag chosen at run time.
+template <int R, bool kT>
+inline void rows(Left<kT> a, int depth, const float* b, long b_stride, float* c, long c_stride,
+                 int r0, int width, bool start) {
+  if (start) {
+    rows_of<R, true>(a, depth, b, b_stride, c, c_stride, r0, width);
+  } else {
+    rows_of<R, false>(a, depth, b, b_stride, c, c_stride, r0, width);
+  }
+}
+
+// Every row of C over `width` columns from c and b, depth [0, depth).
+template <bool kT>
+inline void all_rows(Left<kT> a, int n, int depth, const float* b, long b_stride, float* c,
+                     long c_stride, int width, bool start) {
+  int r = 0;
+  for (; r + 4 <= n; r += 4) rows<4>(a, depth, b, b_stride, c, c_stride, r, width, start);
+  for (; r < n; ++r) rows<1>(a, depth, b, b_stride, c, c_stride, r, width, start);
+}
+
+// C (n, m) = A B when start, else C += A B, with A (n, k) read through `a` and B (k, m) row-major.
+// With enough rows to repay it, each panel of B is first copied tile by tile (kTile columns, the
+// last one narrower) into contiguous memory, so that a block reads B in order instead of one row
+// of B from each of `depth` places m floats apart.
+template <bool kT>
+inline void product(Left<kT> a, int n, int k, const float* b, int m, float* c, bool start) {
+  if (k == 0 && start) {
+    std::memset(c, 0, sizeof(float) * static_cast<std::size_t>(n) * static_cast<std::size_t>(m));
+    return;
+  }
+  const bool pack = kPanels && n >= 16 && m > kTile;
+  thread_local std::vector<float> panel;
+  for (int p0 = 0; p0 < k; p0 += kDepthPanel) {
+    const int depth = p0 + kDepthPanel < k ? kDepthPanel : k - p0;
+    const bool first = start && p0 == 0;
+    const Left<kT> a_panel = a.from_depth(p0);
+    for (int j0 = 0; j0 < m; j0 += kColumnPanel) {
+      const int width = j0 + kColumnPanel < m ? kColumnPanel : m - j0;
+      const float* b_panel = b + static_cast<long>(p0) * m + j0;
+      if (!pack) {
+        all_rows(a_panel, n, depth, b_panel, m, c + j0, m, width, first);
+        continue;
       }
-      c[static_cast<long>(r0 + r) * m + j] = sum;
+      panel.resize(static_cast<std::size_t>(depth) * static_cast<std::size_t>(width));
+      for (int t = 0; t < width; t += kTile) {
+        const int tile = t + kTile < width ? kTile : width - t;
+        float* packed = panel.data() + static_cast<long>(depth) * t;
+        for (int p = 0; p < depth; ++p) {
+          std::memcpy(packed + static_cast<long>(p) * tile, b_panel + static_cast<long>(p) * m + t,
+                      sizeof(float) * static_cast<std::size_t>(tile));
+        }
+      }
+      int r = 0;
+      for (; r + 4 <= n; r += 4) {
+        for (int t = 0; t < width; t += kTile) {
+          const int tile = t + kTile < width ? kTile : width - t;
+          rows<4>(a_panel, depth, panel.data() + static_cast<long>(depth) * t, tile, c + j0 + t, m,
+                  r, tile, first);
+        }
+      }
+      for (; r < n; ++r) {
+        for (int t = 0; t < width; t += kTile) {
+          const int tile = t + kTile < width ? kTile : width - t;
+          rows<1>(a_panel, depth, panel.data() + static_cast<long>(depth) * t, tile, c + j0 + t, m,
+                  r, tile, first);
+        }
+      }
     }
   }
 }
@@ -58,9 +223,13 @@ inline void matmul_rows(const float* a, int k, const float* b, int m, float* c, 
 
 // a: (n, k), b: (k, m), c: (n, m), all row-major, c not overlapping a or b -> c = a b.
 inline void matmul(const float* a, int n, int k, const float* b, int m, float* c) {
-  int r = 0;
-  for (; r + 4 <= n; r += 4) detail::matmul_rows<4>(a, k, b, m, c, r);
-  for (; r < n; ++r) detail::matmul_rows<1>(a, k, b, m, c, r);
+  detail::product(detail::Left<false>{a, k}, n, k, b, m, c, true);
+}
+
+// a: (n, k), b: (n, m), c: (k, m), all row-major, c not overlapping a or b -> c += a^T b, each
+// entry summed over the n rows in order after what c holds.
+inline void add_transposed_matmul(const float* a, int n, int k, const float* b, int m, float* c) {
+  detail::product(detail::Left<true>{a, k}, k, n, b, m, c, false);
 }
 
 // a: (n, k), b: (m, k), c: (n, m), all row-major, c not overlapping a or b -> c = a b^T: each

@@ -117,10 +117,11 @@ TEST_CASE("four-lane portable exp and tanh give the scalar ones' bits", "[simd-m
 TEST_CASE("the ordered product gives add_product's bits, in every build", "[simd-matmul]") {
   // In wasm detail::product runs through simd::matmul; it must round exactly as the loops of
   // add_product do, or training would stop matching natively.
+  // k 300 and m 600 span two depth panels and two column panels, whose joins must not show.
   std::uint64_t seed = 300;
   for (const int n : {1, 4, 7, 64}) {
-    for (const int k : {1, 5, 32, 64}) {
-      for (const int m : {1, 6, 32, 64}) {
+    for (const int k : {1, 5, 32, 64, 300}) {
+      for (const int m : {1, 6, 32, 64, 79, 600}) {
         const Mat a = test::random(n, k, seed++);
         const Mat b = test::random(k, m, seed++);
         const Mat c = attn::detail::product(a, b);
@@ -149,4 +150,24 @@ TEST_CASE("exp2_nonpositive is within 2e-7 of 2^t and exactly 0 below -127", "[s
   CHECK(exp2_nonpositive(splat(-1e30f))[0] == 0.0f);
   CHECK(exp2_nonpositive(splat(-std::numeric_limits<float>::infinity()))[0] == 0.0f);
   CHECK(exp2_nonpositive(splat(-126.0f))[0] == std::exp2(-126.0f));
+}
+
+TEST_CASE("add_transposed_matmul gives add_transposed_product's bits", "[simd-matmul]") {
+  // c += a^T b, each entry summed over the rows of a in order after what c holds: the weight
+  // gradients of training. 300 rows span two depth panels.
+  std::uint64_t seed = 500;
+  for (const int n : {1, 3, 64, 300}) {
+    for (const int k : {1, 4, 9, 70}) {
+      for (const int m : {1, 5, 32, 77, 600}) {
+        const Mat a = test::random(n, k, seed++);
+        const Mat b = test::random(n, m, seed++);
+        const Mat start = test::random(k, m, seed++);
+        Mat kernel = start, loops = start;
+        attn::detail::add_transposed_product(kernel, a, b);
+        attn::detail::add_transposed_product(loops.data(), a.data(), b.data(), n, k, m);
+        INFO("n " << n << " k " << k << " m " << m);
+        CHECK(std::memcmp(kernel.data(), loops.data(), sizeof(float) * kernel.size()) == 0);
+      }
+    }
+  }
 }
