@@ -15,7 +15,6 @@ import {
   DK_CHOICES,
   identity,
   leadingTerms,
-  parseSeed,
   project,
   queryKeyValue,
   transpose,
@@ -128,13 +127,6 @@ describe('the pieces the figure writes out', () => {
     assert.equal(all.length, 8, 'never more terms than d_k');
     const sum = all.reduce((total, [a, b]) => total + a * b, 0);
     assertClose([r.scores[2 * r.n + 3]], [sum], 'the terms add up to the score');
-  });
-
-  test('a seed is a whole number from 0 to 4294967295', () => {
-    for (const ok of ['0', '1', ' 42 ', '4294967295']) assert.equal(parseSeed(ok), Number(ok));
-    for (const bad of ['', '  ', '-1', '1.5', '4294967296', 'abc', '1e99']) {
-      assert.equal(parseSeed(bad), null, JSON.stringify(bad));
-    }
   });
 
   test('colour ranges are symmetric, rounded up to one significant digit', () => {

@@ -11,7 +11,6 @@ import { loadEngine } from 'attention-lab';
 import {
   ATTENTION_WIDTH,
   KINDS,
-  MAX_SEED,
   compareScores,
   dragScores,
   fitScores,
@@ -20,6 +19,7 @@ import {
   states,
   weightSum,
 } from '../../web/src/widgets/weighted-retrieval/math.js';
+import { MAX_SEED } from '../../web/src/widgets/shared/seed.js';
 import { assertClose } from './helpers.js';
 
 /**

@@ -6,7 +6,8 @@ import './style.css';
 import './deck.css';
 import { clearRun, showRun } from './figures.js';
 import { buildBottleneckParts } from './markup.js';
-import { MAX_SEED, WIDTHS, finishedRun, runLater } from './sweep.js';
+import { WIDTHS, finishedRun, runLater } from './sweep.js';
+import { SEED_PROBLEM, parseSeed } from '../shared/seed.js';
 import { formWidget } from '../shared/form-widget.js';
 import { setLine } from '../shared/line.js';
 import { registerWidget } from '../shared/registry.js';
@@ -52,7 +53,7 @@ function createBottleneck() {
 function draw(parts, engine, width, seedText) {
   const seed = parseSeed(seedText);
   if (seed === null) {
-    show(parts, '', `The seed must be a whole number from 0 to ${MAX_SEED}.`);
+    show(parts, '', SEED_PROBLEM);
     clearRun(parts);
     return () => {};
   }
@@ -104,16 +105,6 @@ function nearestWidth(width) {
   if (!(width > 0)) return DEFAULTS.width;
   const distance = (d) => Math.abs(Math.log2(d / width));
   return WIDTHS.reduce((best, d) => (distance(d) < distance(best) ? d : best));
-}
-
-/**
- * @param {string} text what the seed box holds
- * @returns {number | null} the seed, or null when it is not a whole number in the engine's range
- */
-function parseSeed(text) {
-  const value = Number(text);
-  const ok = text.trim() !== '' && Number.isInteger(value) && value >= 0 && value <= MAX_SEED;
-  return ok ? value : null;
 }
 
 registerWidget('bottleneck', createBottleneck, { settings: SETTINGS });

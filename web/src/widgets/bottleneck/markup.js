@@ -1,7 +1,8 @@
 // The bottleneck widget's elements: the memory width (one choice per width on offer) and the seed,
 // then the figure: its title, the one-line reading, the line chart and a note on guessing. Ids are
 // unique per instance, so several can share a page.
-import { CODEBOOK, COUNTS, MAX_SEED, TRIALS, WIDTHS } from './sweep.js';
+import { MAX_SEED } from '../shared/seed.js';
+import { CODEBOOK, COUNTS, TRIALS, WIDTHS } from './sweep.js';
 
 let instances = 0;
 

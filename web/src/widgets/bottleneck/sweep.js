@@ -12,8 +12,6 @@ export const WIDTHS = [32, 64, 128, 256];
 export const CODEBOOK = 16;
 /** Fresh facts per count; N × TRIALS reads make each accuracy. */
 export const TRIALS = 4;
-/** The largest seed the engine accepts. */
-export const MAX_SEED = 4294967295;
 
 /**
  * @typedef {object} Run the experiment at every count, for one width and seed

@@ -7,7 +7,8 @@ import { formWidget } from '../shared/form-widget.js';
 import { setLine } from '../shared/line.js';
 import { clearFigure, drawFigure } from './figures.js';
 import { buildCrossParts, checkMode, checkedMode } from './markup.js';
-import { MAX_SEED, MAX_TOKENS, crossAttention, modeOf, parseSeed, sidesOf } from './math.js';
+import { MAX_TOKENS, crossAttention, modeOf, sidesOf } from './math.js';
+import { SEED_PROBLEM, parseSeed } from '../shared/seed.js';
 import { cutText, promptText } from './text.js';
 import { registerWidget } from '../shared/registry.js';
 import { SETTINGS } from './link-settings.js';
@@ -68,7 +69,7 @@ function draw(parts, engine, state) {
   let problem = '';
   let result = null;
   if (state.project && seed === null) {
-    problem = `The seed must be a whole number from 0 to ${MAX_SEED}.`;
+    problem = SEED_PROBLEM;
   } else if (!prompt) {
     try {
       result = crossAttention(

@@ -2,7 +2,8 @@
 // either sentence), optional seeded projections, then the line of shapes and the weights' heatmap.
 // Ids are unique per instance, so several can share a page.
 import { buildReadout } from '../../views/heatmap/index.js';
-import { MAX_SEED, MAX_TOKENS } from './math.js';
+import { MAX_SEED } from '../shared/seed.js';
+import { MAX_TOKENS } from './math.js';
 
 let instances = 0;
 

@@ -2,9 +2,7 @@
 // mode, their word vectors, and one attention call with n_q queries against n_k keys, either with
 // the word vectors as they are or through seeded projections W_Q, W_K, W_V.
 import { embedTokens } from '../../text/embed.js';
-import { MAX_SEED, projectionSeeds } from '../shared/projection-seeds.js';
-
-export { MAX_SEED };
+import { projectionSeeds } from '../shared/projection-seeds.js';
 
 /** The most tokens taken from each sentence; longer text is cut, with a notice. */
 export const MAX_TOKENS = 16;
@@ -45,16 +43,6 @@ export function modeOf(value) {
 export function sidesOf(mode) {
   const { queries, keys } = MODES.find((m) => m.key === mode) ?? MODES[0];
   return { queries, keys };
-}
-
-/**
- * @param {string} text what the seed box holds
- * @returns {number | null} the seed, or null when it is not a whole number in the engine's range
- */
-export function parseSeed(text) {
-  const value = Number(text);
-  const ok = text.trim() !== '' && Number.isInteger(value) && value >= 0 && value <= MAX_SEED;
-  return ok ? value : null;
 }
 
 /**

@@ -6,7 +6,8 @@ import { setLine } from '../shared/line.js';
 import { frameRedraw } from '../shared/frame-redraw.js';
 import { clearFigures, drawCounts, drawFigures } from './figures.js';
 import { buildMultiHeadParts, setHeadChoices } from './markup.js';
-import { MAX_SEED, headChoices, multiHead, parameterCounts } from './math.js';
+import { headChoices, multiHead, parameterCounts } from './math.js';
+import { SEED_PROBLEM, parseSeed } from '../shared/seed.js';
 import { timed } from './timing.js';
 import { registerWidget } from '../shared/registry.js';
 import { SETTINGS } from './link-settings.js';
@@ -95,7 +96,7 @@ function draw(parts, engine, { sentence, heads, seed }) {
   let problem = '';
   let result = null;
   if (all.length > 0 && seedValue === null) {
-    problem = `The seed must be a whole number from 0 to ${MAX_SEED}.`;
+    problem = SEED_PROBLEM;
   } else if (all.length > 0) {
     try {
       result = timed('engine', () => multiHead(engine, all.slice(0, MAX_TOKENS), heads, seedValue));
@@ -108,16 +109,6 @@ function draw(parts, engine, { sentence, heads, seed }) {
   parts.result.hidden = !result;
   if (result) drawFigures(parts, all.slice(0, MAX_TOKENS), result);
   else clearFigures(parts);
-}
-
-/**
- * @param {string} text what the seed box holds
- * @returns {number | null} the seed, or null when it is not a whole number in the engine's range
- */
-function parseSeed(text) {
-  const value = Number(text);
-  const ok = text.trim() !== '' && Number.isInteger(value) && value >= 0 && value <= MAX_SEED;
-  return ok ? value : null;
 }
 
 registerWidget('multi-head', createMultiHead, { vectors: true, settings: SETTINGS });

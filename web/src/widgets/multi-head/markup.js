@@ -1,7 +1,7 @@
 // The multi-head widget's elements: sentence, head count, seed, the sizes and parameter counts,
 // then the per-head weights (small multiples) and the combined output. Ids are unique per instance.
 import { buildReadout } from '../../views/heatmap/index.js';
-import { MAX_SEED } from './math.js';
+import { MAX_SEED } from '../shared/seed.js';
 
 let instances = 0;
 

@@ -2,12 +2,10 @@
 // self-attention call (projections seeded by shared/projection-seeds.js), and the parameter
 // counts of one wide head and of h heads.
 import { embedTokens } from '../../text/embed.js';
-import { MAX_SEED, projectionSeeds } from '../shared/projection-seeds.js';
+import { projectionSeeds } from '../shared/projection-seeds.js';
 
 /** The most heads offered: more would make the small multiples too small to read. */
 export const MAX_HEADS = 16;
-
-export { MAX_SEED };
 
 /**
  * @param {number} d d_model

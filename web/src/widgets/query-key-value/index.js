@@ -7,7 +7,8 @@ import { formWidget } from '../shared/form-widget.js';
 import { setLine } from '../shared/line.js';
 import { clearFigures, drawFigures } from './figures.js';
 import { buildQkvParts } from './markup.js';
-import { DK_CHOICES, KINDS, MAX_SEED, parseSeed, queryKeyValue } from './math.js';
+import { DK_CHOICES, KINDS, queryKeyValue } from './math.js';
+import { SEED_PROBLEM, parseSeed } from '../shared/seed.js';
 import { registerWidget } from '../shared/registry.js';
 import { SETTINGS } from './link-settings.js';
 import { sentenceTokens } from '../shared/token-matrix.js';
@@ -66,7 +67,7 @@ function draw(parts, engine, { sentence, projection, seed, dk }) {
   let problem = '';
   let result = null;
   if (tokens.length > 0 && kind === 'random' && seedValue === null) {
-    problem = `The seed must be a whole number from 0 to ${MAX_SEED}.`;
+    problem = SEED_PROBLEM;
   } else if (tokens.length > 0) {
     try {
       result = queryKeyValue(engine, tokens, { kind, seed: seedValue ?? 0, dk });

@@ -1,6 +1,6 @@
 // What a link (or an LMS) may set in the query-key-value figure: the sentence, the projection, its
 // seed and dₖ.
-import { MAX_SEED } from '../shared/projection-seeds.js';
+import { MAX_SEED } from '../shared/seed.js';
 import { choice, integer, text } from '../shared/link-settings.js';
 import { DK_CHOICES, KINDS } from './math.js';
 

@@ -3,7 +3,8 @@
 // (which writes out the dot product of the active score) and the legends, then the tables. Ids
 // are unique per instance.
 import { buildReadout } from '../../views/heatmap/index.js';
-import { DK_CHOICES, MAX_SEED } from './math.js';
+import { MAX_SEED } from '../shared/seed.js';
+import { DK_CHOICES } from './math.js';
 
 let instances = 0;
 

@@ -2,9 +2,7 @@
 // W_K and W_V (the identity, or Glorot-uniform from a seed), Q = X W_Q, K = X W_K, V = X W_V and
 // the scores Q K^T. Every product is the engine's; this file only arranges arrays for it.
 import { embedTokens } from '../../text/embed.js';
-import { MAX_SEED, projectionSeeds } from '../shared/projection-seeds.js';
-
-export { MAX_SEED };
+import { projectionSeeds } from '../shared/projection-seeds.js';
 
 /** The widths d_k offered for seeded projections. */
 export const DK_CHOICES = [4, 8, 16];
@@ -129,14 +127,4 @@ export function transpose(m, rows, cols) {
 export function leadingTerms(result, i, j, count) {
   const { q, k, dk } = result;
   return Array.from({ length: Math.min(count, dk) }, (_, c) => [q[i * dk + c], k[j * dk + c]]);
-}
-
-/**
- * @param {string} text what the seed box holds
- * @returns {number | null} the seed, or null when it is not a whole number in the engine's range
- */
-export function parseSeed(text) {
-  const value = Number(text);
-  const ok = text.trim() !== '' && Number.isInteger(value) && value >= 0 && value <= MAX_SEED;
-  return ok ? value : null;
 }

@@ -1,8 +1,7 @@
 // The seeds of the projections W_Q, W_K, W_V and W_O, shared by every widget that draws them from
 // one seed the learner sets (multi-head, query-key-value, cross-attention).
 
-/** The largest seed the engine accepts. */
-export const MAX_SEED = 4294967295;
+import { MAX_SEED } from './seed.js';
 
 /**
  * The seeds of W_Q, W_K, W_V and W_O: the learner's seed and the three after it (wrapping).

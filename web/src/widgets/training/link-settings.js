@@ -2,7 +2,8 @@
 // length of the sequence whose attention map is drawn.
 import { choice, integer, number } from '../shared/link-settings.js';
 import { MAP_LENGTHS } from './experiments.js';
-import { MAX_SEED, RATE_RANGE } from './settings.js';
+import { MAX_SEED } from '../shared/seed.js';
+import { RATE_RANGE } from './settings.js';
 
 export const SETTINGS = {
   seed: integer({ min: 0, max: MAX_SEED }),

@@ -5,7 +5,8 @@
 // (language model). Ids are unique per instance, so several can share a page.
 import { buildReadout } from '../../views/heatmap/index.js';
 import { LENGTHS, MAP_LENGTHS } from './experiments.js';
-import { MAX_SEED, RATE_RANGE } from './settings.js';
+import { MAX_SEED } from '../shared/seed.js';
+import { RATE_RANGE } from './settings.js';
 
 let instances = 0;
 

@@ -1,7 +1,7 @@
 // The learner's settings for a training figure, read from what the boxes hold (or a link
 // carried): a seed and a learning rate, each checked with a message that says what is allowed.
 
-export const MAX_SEED = 4294967295;
+import { SEED_PROBLEM, parseSeed as readSeed } from '../shared/seed.js';
 export const RATE_RANGE = /** @type {const} */ ([0.0001, 0.1]);
 export const DEFAULTS = { seed: 1, rate: 0.003 };
 
@@ -10,11 +10,8 @@ export const DEFAULTS = { seed: 1, rate: 0.003 };
  * @returns {{ value: number | null, error: string }}
  */
 export function parseSeed(text) {
-  const value = Number(text);
-  if (text.trim() !== '' && Number.isInteger(value) && value >= 0 && value <= MAX_SEED) {
-    return { value, error: '' };
-  }
-  return { value: null, error: `The seed must be a whole number from 0 to ${MAX_SEED}.` };
+  const value = readSeed(text);
+  return value === null ? { value, error: SEED_PROBLEM } : { value, error: '' };
 }
 
 /**

@@ -11,7 +11,8 @@ import { MAX_TOKENS, MODES, SETTINGS } from './link-settings.js';
 import { sentenceTokens } from '../shared/token-matrix.js';
 import { clearFigures, drawCompare, drawDrag, drawQueryLine, drawUnknown } from './figures.js';
 import { buildRetrievalParts } from './markup.js';
-import { MAX_SEED, compareScores, dragScores, fitScores } from './math.js';
+import { compareScores, dragScores, fitScores } from './math.js';
+import { SEED_PROBLEM, parseSeed } from '../shared/seed.js';
 import { SCORE_MAX, SCORE_MIN, clearSliders, showSliders, slidersFor } from './sliders.js';
 import './style.css';
 import './deck.css';
@@ -110,7 +111,7 @@ function draw(parts, engine, state, heights) {
   setLine(parts.status, statusText(all.length, dragging ? null : words));
   let problem = '';
   if (!dragging && seed === null && words.length > 0 && tokens.length > 0) {
-    problem = `The seed must be a whole number from 0 to ${MAX_SEED}.`;
+    problem = SEED_PROBLEM;
   }
   const ready = tokens.length > 0 && !problem && (dragging || words.length > 0);
   parts.compare.hidden = dragging;
@@ -189,17 +190,6 @@ function showDrag(parts, engine, state, tokens, barHeight) {
   showSliders(sliders, scores, result.weights);
   drawDrag(parts, { tokens, unknown: result.unknown, barHeight }, result);
   return { unknown: result.unknown };
-}
-
-/**
- * Parses the seed box.
- * @param {string} text what the seed box holds
- * @returns {number | null} the seed, or null when it is not a whole number in the engine's range
- */
-function parseSeed(text) {
-  const value = Number(text);
-  const ok = text.trim() !== '' && Number.isInteger(value) && value >= 0 && value <= MAX_SEED;
-  return ok ? value : null;
 }
 
 registerWidget('weighted-retrieval', createWeightedRetrieval, {

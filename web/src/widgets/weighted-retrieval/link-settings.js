@@ -1,7 +1,7 @@
 // What a link (or an LMS) may set in the weighted-retrieval figure: the sentence, the query word,
 // the seed, the mode and the dragged scores (one per token at most).
 import { choice, integer, list, number, text } from '../shared/link-settings.js';
-import { MAX_SEED } from './math.js';
+import { MAX_SEED } from '../shared/seed.js';
 import { SCORE_MAX, SCORE_MIN } from './sliders.js';
 
 /** The most tokens the figure takes from the sentence, so the most scores it keeps. */

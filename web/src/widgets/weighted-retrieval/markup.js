@@ -4,7 +4,8 @@
 // mode (one slider per source token, the weights and the context). Ids are unique per instance.
 // Nothing the learner types is put in as HTML.
 import { buildReadout } from '../../views/heatmap/index.js';
-import { ATTENTION_WIDTH, KINDS, MAX_SEED } from './math.js';
+import { MAX_SEED } from '../shared/seed.js';
+import { ATTENTION_WIDTH, KINDS } from './math.js';
 
 let instances = 0;
 

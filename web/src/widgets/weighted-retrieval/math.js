@@ -3,12 +3,10 @@
 // (dot, general, additive) with seeded parameters, and, in the drag mode, weights and context
 // from scores the learner sets by hand.
 import { embedTokens } from '../../text/embed.js';
+import { MAX_SEED } from '../shared/seed.js';
 
 /** Width d_a of the additive score's hidden layer (the size of W_s s + W_h h_j). */
 export const ATTENTION_WIDTH = 32;
-
-/** The largest seed the engine accepts. */
-export const MAX_SEED = 4294967295;
 
 /** The scoring functions, in the order the figure shows them. */
 export const KINDS = /** @type {const} */ (['dot', 'general', 'additive']);
