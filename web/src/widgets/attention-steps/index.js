@@ -4,6 +4,7 @@
 // of one attention call; a causal-mask toggle and a padding toggle ([pad] tokens and a key padding
 // mask) change what it computes. Props: { sentence, causal, padding, step, state }; state keeps
 // the learner's sentence, toggles and step across mounts.
+import { tokenStatus } from '../shared/token-cap.js';
 import './style.css';
 import './deck.css';
 import { clearStep, drawStep, stepData } from './figures.js';
@@ -104,8 +105,7 @@ function draw(parts, engine, { sentence, causal, padding, step }) {
   showStep(parts, step);
   const all = sentenceTokens(engine, sentence);
   const words = all.slice(0, MAX_TOKENS);
-  const cut = `Showing the first ${MAX_TOKENS} of ${all.length} tokens.`;
-  setLine(parts.status, all.length === 0 ? PROMPT : all.length > MAX_TOKENS ? cut : '');
+  setLine(parts.status, tokenStatus(all.length, MAX_TOKENS, PROMPT));
   let result = null;
   let problem = '';
   if (words.length > 0) {

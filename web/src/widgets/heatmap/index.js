@@ -13,6 +13,7 @@ import { SETTINGS } from './link-settings.js';
 import { MAX_TOKENS, countText, heatmapData } from './math.js';
 import { selfAttention } from '../shared/self-attention.js';
 import { unknownText } from '../shared/unknown-text.js';
+import { capNotice } from '../shared/token-cap.js';
 import './style.css';
 
 const DEFAULT_SENTENCE = 'The cat sat on the mat because it was tired.';
@@ -114,12 +115,7 @@ function draw(parts, engine, { sentence, causal, from = 0 }, pick) {
     return from;
   }
   const tokens = all.slice(0, MAX_TOKENS);
-  setLine(
-    parts.status,
-    all.length > MAX_TOKENS
-      ? `Showing the first ${MAX_TOKENS} of ${all.length} tokens; the rest are left out.`
-      : '',
-  );
+  setLine(parts.status, capNotice(all.length, MAX_TOKENS));
   let weights;
   let unknown;
   try {

@@ -12,6 +12,7 @@ import { timed } from './timing.js';
 import { registerWidget } from '../shared/registry.js';
 import { SETTINGS } from './link-settings.js';
 import { embeddingWidth, sentenceTokens } from '../shared/token-matrix.js';
+import { tokenStatus } from '../shared/token-cap.js';
 import './style.css';
 import './deck.css';
 
@@ -91,8 +92,7 @@ function draw(parts, engine, { sentence, heads, seed }) {
   drawCounts(parts, parameterCounts(d, heads), d, heads);
   const all = timed('tokens', () => sentenceTokens(engine, sentence));
   const seedValue = parseSeed(seed);
-  const cut = `Showing the first ${MAX_TOKENS} of ${all.length} tokens.`;
-  setLine(parts.status, all.length === 0 ? PROMPT : all.length > MAX_TOKENS ? cut : '');
+  setLine(parts.status, tokenStatus(all.length, MAX_TOKENS, PROMPT));
   let problem = '';
   let result = null;
   if (all.length > 0 && seedValue === null) {

@@ -10,6 +10,7 @@ import { checkEquivariance, shuffledOrder } from './math.js';
 import { registerWidget } from '../shared/registry.js';
 import { SETTINGS } from './link-settings.js';
 import { sentenceTokens } from '../shared/token-matrix.js';
+import { tokenStatus } from '../shared/token-cap.js';
 import './style.css';
 import './deck.css';
 
@@ -81,8 +82,7 @@ function orderOf(state, tokens) {
 function draw(parts, engine, state) {
   const all = sentenceTokens(engine, state.sentence);
   const tokens = all.slice(0, MAX_TOKENS);
-  const cut = `Showing the first ${MAX_TOKENS} of ${all.length} tokens.`;
-  setLine(parts.status, all.length === 0 ? PROMPT : all.length > MAX_TOKENS ? cut : '');
+  setLine(parts.status, tokenStatus(all.length, MAX_TOKENS, PROMPT));
   parts.shuffle.disabled = tokens.length < 2;
   const order = orderOf(state, tokens);
   let result = null;

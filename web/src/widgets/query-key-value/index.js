@@ -12,6 +12,7 @@ import { SEED_PROBLEM, parseSeed } from '../shared/seed.js';
 import { registerWidget } from '../shared/registry.js';
 import { SETTINGS } from './link-settings.js';
 import { sentenceTokens } from '../shared/token-matrix.js';
+import { tokenStatus } from '../shared/token-cap.js';
 import './style.css';
 import './deck.css';
 
@@ -61,8 +62,7 @@ function draw(parts, engine, { sentence, projection, seed, dk }) {
   }
   const all = sentenceTokens(engine, sentence ?? '');
   const tokens = all.slice(0, MAX_TOKENS);
-  const cut = `Showing the first ${MAX_TOKENS} of ${all.length} tokens.`;
-  setLine(parts.status, all.length === 0 ? PROMPT : all.length > MAX_TOKENS ? cut : '');
+  setLine(parts.status, tokenStatus(all.length, MAX_TOKENS, PROMPT));
   const seedValue = parseSeed(String(seed ?? ''));
   let problem = '';
   let result = null;

@@ -12,6 +12,7 @@ import { clearCompare, clearSide, drawCompare, drawSide } from './figures.js';
 import { buildPairParts, setWordChoices } from './markup.js';
 import { attendSentence, followedIndex } from './math.js';
 import { sentenceTokens } from '../shared/token-matrix.js';
+import { tokenStatus } from '../shared/token-cap.js';
 import './style.css';
 import './deck.css';
 
@@ -119,8 +120,7 @@ function draw(parts, engine, state, fallback) {
 function drawOne(side, engine, sentence, chosen, fallback) {
   const all = sentenceTokens(engine, sentence);
   const tokens = all.slice(0, MAX_TOKENS);
-  const cut = `Showing the first ${MAX_TOKENS} of ${all.length} tokens.`;
-  setLine(side.status, all.length === 0 ? PROMPT : all.length > MAX_TOKENS ? cut : '');
+  setLine(side.status, tokenStatus(all.length, MAX_TOKENS, PROMPT));
   const index = followedIndex(tokens, chosen, fallback);
   setWordChoices(side, tokens, index);
   let result = null;

@@ -14,6 +14,7 @@ import { buildRetrievalParts } from './markup.js';
 import { compareScores, dragScores, fitScores } from './math.js';
 import { SEED_PROBLEM, parseSeed } from '../shared/seed.js';
 import { SCORE_MAX, SCORE_MIN, clearSliders, showSliders, slidersFor } from './sliders.js';
+import { capNotice } from '../shared/token-cap.js';
 import './style.css';
 import './deck.css';
 
@@ -148,7 +149,7 @@ function statusText(count, words) {
   if (count === 0) return PROMPT;
   if (words && words.length === 0) return PROMPT_QUERY;
   const lines = [];
-  if (count > MAX_TOKENS) lines.push(`Showing the first ${MAX_TOKENS} of ${count} tokens.`);
+  if (count > MAX_TOKENS) lines.push(capNotice(count, MAX_TOKENS));
   if (words && words.length > 1) {
     lines.push(`The query is the first word in its box, \u201c${words[0]}\u201d.`);
   }
