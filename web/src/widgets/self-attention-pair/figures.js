@@ -4,9 +4,7 @@
 import { clearBars, renderBars } from '../../views/charts/bars.js';
 import { formatWeight } from '../../views/heatmap/index.js';
 import { cosineSimilarity, rowOf, sameVector } from './math.js';
-
-/** Marks a bar whose token the vocabulary does not hold. */
-export const UNKNOWN_MARK = '*';
+import { UNKNOWN_MARK, markUnknown } from '../shared/unknown-text.js';
 
 /**
  * @param {string} word
@@ -40,7 +38,7 @@ export function drawSide(side, tokens, result, i) {
     caption:
       `Sentence ${side.name}: the attention weights of ${quote(word)} (token ${i + 1} of ${n}) ` +
       'over every token of the sentence, its row of the self-attention grid; they add up to 1.',
-    labels: tokens.map((token, k) => (unknown[k] ? `${token}${UNKNOWN_MARK}` : token)),
+    labels: tokens.map((token, k) => markUnknown(token, unknown[k])),
     values: Array.from(rowOf(weights, i, n)),
     labelName: 'key',
     valueName: 'weight',

@@ -1,6 +1,19 @@
 // The line under a figure that names the tokens outside the vocabulary of word vectors, shared
 // by every widget that embeds the learner's words.
 
+/** Put after a label (a bar's, a column's) whose token the vocabulary does not hold. */
+export const UNKNOWN_MARK = '*';
+
+/**
+ * A figure's label for a token: the token, marked when the vocabulary does not hold it.
+ * @param {string} token
+ * @param {boolean} unknown
+ * @returns {string}
+ */
+export function markUnknown(token, unknown) {
+  return unknown ? `${token}${UNKNOWN_MARK}` : token;
+}
+
 /** The most unknown tokens named in the line under the figure. */
 const MAX_LISTED = 8;
 

@@ -7,6 +7,7 @@ import { formatNumber } from '../../views/charts/format.js';
 import { clearLines, renderLines } from '../../views/charts/lines.js';
 import { buildTables, clearHeatmap, renderHeatmap } from '../../views/heatmap/index.js';
 import { setLine } from '../shared/line.js';
+import { markUnknown } from '../shared/unknown-text.js';
 import {
   UNKNOWN_WORD,
   alignmentFactsText,
@@ -23,7 +24,6 @@ import {
 const ROW_HEIGHT = 24;
 
 /** Marks an English word outside the word vectors in a bar's label. */
-const UNKNOWN_MARK = '*';
 
 /**
  * @typedef {import('./markup.js').TranslationParts} TranslationParts
@@ -106,7 +106,7 @@ export function drawSteps(parts, models, translation, t) {
   show(parts, 'The trained decoder, one German word at a time');
   writeGerman(/** @type {HTMLElement} */ (parts.words), target, { current: t, buttons: true });
   setLine(/** @type {HTMLElement} */ (parts.stepLine), stepText(translation, t));
-  const labels = source.map((word, j) => (known[j] ? word : `${word}${UNKNOWN_MARK}`));
+  const labels = source.map((word, j) => markUnknown(word, !known[j]));
   const row = (values) => Array.from(values.subarray(t * n, (t + 1) * n));
   const alpha = row(weights);
   const word = `\u201c${target[t]}\u201d`;

@@ -12,11 +12,9 @@ import {
 } from '../../views/heatmap/index.js';
 import { el } from '../../views/heatmap/dom.js';
 import { symmetricRange } from '../shared/figure-range.js';
+import { UNKNOWN_MARK, markUnknown } from '../shared/unknown-text.js';
 import { KIND_TEXT } from './markup.js';
 import { KINDS, weightSum } from './math.js';
-
-/** Put after a bar's label when its token is not in the vocabulary. */
-export const UNKNOWN_MARK = '*';
 
 /** The room beside the bars' plot (the value axis and the margin after it): the scores table's
  * first column and right margin (weighted-retrieval.css). */
@@ -160,7 +158,7 @@ function drawCard(card, kind, source, result) {
   const name = KIND_TEXT[kind].name;
   renderBars(card.bars, {
     caption: `${name}: the weight \u03b1 of each source token; the weights add up to 1.`,
-    labels: tokens.map((token, j) => (unknown[j] ? `${token}${UNKNOWN_MARK}` : token)),
+    labels: tokens.map((token, j) => markUnknown(token, unknown[j])),
     values: Array.from(result.weights),
     labelName: 'token',
     valueName: 'weight \u03b1',

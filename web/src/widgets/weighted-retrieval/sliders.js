@@ -2,7 +2,8 @@
 // each with the token as its label and the score and weight as its value text. The sliders are
 // made again only when the tokens change, so the one being dragged keeps the focus.
 import { formatWeight } from '../../views/heatmap/index.js';
-import { UNKNOWN_MARK, formatScore } from './figures.js';
+import { formatScore } from './figures.js';
+import { markUnknown } from '../shared/unknown-text.js';
 
 /** The range of a hand-set score: wide enough for a weight near 1, narrow enough to aim. */
 export const SCORE_MIN = -6;
@@ -31,7 +32,7 @@ export function slidersFor(container, prefix, tokens, unknown) {
     label.className = unknown[j] ? 'wr-slider-label unknown' : 'wr-slider-label';
     label.htmlFor = id;
     // Marked as the bars mark it.
-    label.textContent = unknown[j] ? `${token}${UNKNOWN_MARK}` : token;
+    label.textContent = markUnknown(token, unknown[j]);
     const input = doc.createElement('input');
     Object.assign(input, {
       id,
