@@ -104,6 +104,26 @@ void embedding_backward(const EmbeddingPass<T>& pass, const MatrixT<T>& dy, Para
   }
 }
 
+template <typename T>
+MatrixT<T> dropout_forward(MatrixT<T>& x, double rate, Rng& rng) {
+  if (!(rate >= 0 && rate < 1)) detail::fail("dropout", "the rate must be in [0, 1)");
+  if (rate == 0) return {};
+  const T keep = static_cast<T>(1 / (1 - rate));
+  MatrixT<T> mask(x.rows(), x.cols());
+  for (Eigen::Index i = 0; i < mask.size(); ++i) {
+    mask.data()[i] = rng.uniform() < rate ? T(0) : keep;
+  }
+  x.array() *= mask.array();
+  return mask;
+}
+
+template <typename T>
+void dropout_backward(const MatrixT<T>& mask, MatrixT<T>& dy) {
+  if (mask.size() == 0) return;
+  require_shape("dropout backward", "dy", dy, mask.rows(), mask.cols());
+  dy.array() *= mask.array();
+}
+
 #define ATTN_INSTANTIATE_LAYERS(T)                                                                \
   template struct Parameter<T>;                                                                   \
   template LinearPass<T> linear_forward(MatrixT<T>, const Parameter<T>&, const Parameter<T>*);    \
@@ -112,7 +132,10 @@ void embedding_backward(const EmbeddingPass<T>& pass, const MatrixT<T>& dy, Para
   template TanhPass<T> tanh_forward(const MatrixT<T>&);                                           \
   template MatrixT<T> tanh_backward(const TanhPass<T>&, const MatrixT<T>&);                       \
   template EmbeddingPass<T> embedding_forward(const std::vector<int>&, const Parameter<T>&, int); \
-  template void embedding_backward(const EmbeddingPass<T>&, const MatrixT<T>&, Parameter<T>&, int);
+  template void embedding_backward(const EmbeddingPass<T>&, const MatrixT<T>&, Parameter<T>&,     \
+                                   int);                                                          \
+  template MatrixT<T> dropout_forward(MatrixT<T>&, double, Rng&);                                 \
+  template void dropout_backward(const MatrixT<T>&, MatrixT<T>&);
 
 ATTN_INSTANTIATE_LAYERS(float)
 ATTN_INSTANTIATE_LAYERS(double)

@@ -246,8 +246,16 @@ MatrixT<T> Translator<T>::embed_sources(const std::vector<int>& ids) const {
 }
 
 template <typename T>
-TranslatorPass<T> Translator<T>::forward(const TranslationBatch& batch) const {
+TranslatorPass<T> Translator<T>::forward(const TranslationBatch& batch, double dropout,
+                                         Rng* rng) const {
   const int n_pairs = static_cast<int>(batch.sources.size());
+  if (!(dropout >= 0 && dropout < 1) || (dropout > 0 && !rng)) {
+    detail::fail(kWhere, "dropout needs a rate in [0, 1), and a generator when it is above 0");
+  }
+  // Dropout's masks: none (and nothing drawn) at rate 0.
+  const auto drop = [&](MatrixT<T>& x) {
+    return dropout > 0 ? dropout_forward(x, dropout, *rng) : MatrixT<T>();
+  };
   if (n_pairs < 1 || batch.targets.size() != batch.sources.size()) {
     detail::fail(kWhere, "a batch needs at least one pair and as many targets as sources, got " +
                              std::to_string(batch.sources.size()) + " sources and " +
@@ -276,6 +284,7 @@ TranslatorPass<T> Translator<T>::forward(const TranslationBatch& batch) const {
     }
   }
   pass.embedded = embed_sources(pass.source_ids);
+  pass.source_mask = drop(pass.embedded);
   const MatrixT<T> zero_state = MatrixT<T>::Zero(n_b, h_e);
   pass.forward =
       gru_sequence_forward(pass.embedded, pass.source_lengths, false, encoder_forward_, zero_state);
@@ -312,6 +321,7 @@ TranslatorPass<T> Translator<T>::forward(const TranslationBatch& batch) const {
     }
   }
   pass.target_embedding = embedding_forward(inputs, target_embedding_, kTargetPadding);
+  pass.target_mask = drop(pass.target_embedding.y);
 
   // 5. The decoder, a step at a time: c_t from s_{t-1}, then s_t from [D y_{t-1} ; c_t].
   MatrixT<T> s = pass.init.y;
@@ -355,6 +365,7 @@ TranslatorPass<T> Translator<T>::forward(const TranslationBatch& batch) const {
     rows.rightCols(d_y) =
         pass.target_embedding.y.middleRows(static_cast<Eigen::Index>(t) * n_b, n_b);
   }
+  pass.output_mask = drop(joined);
   pass.output_linear = linear_forward(std::move(joined), output_w_, &output_b_);
   pass.output = tanh_forward(pass.output_linear.y);
   MatrixT<T> logits = detail::product_transposed(pass.output.y, target_embedding_.value);
@@ -380,8 +391,9 @@ void Translator<T>::backward(const TranslatorPass<T>& pass) {
   const MatrixT<T> d_o = detail::product(pass.d_logits, target_embedding_.value);
   detail::add_transposed_product(target_embedding_.grad, pass.d_logits, pass.output.y);
   detail::add_column_sums(logit_b_.grad, pass.d_logits);
-  const MatrixT<T> d_joined =
+  MatrixT<T> d_joined =
       linear_backward(pass.output_linear, tanh_backward(pass.output, d_o), output_w_, &output_b_);
+  dropout_backward(pass.output_mask, d_joined);
   MatrixT<T> d_inputs = d_joined.rightCols(d_y);  // (m_max B, d_y) dL/dD[y_{t-1}]
 
   // 5. The decoder in reverse: ds collects what s_t feeds (the output, the next step's cell and
@@ -419,6 +431,7 @@ void Translator<T>::backward(const TranslatorPass<T>& pass) {
   }
 
   // 4. The German inputs' embeddings.
+  dropout_backward(pass.target_mask, d_inputs);
   embedding_backward(pass.target_embedding, d_inputs, target_embedding_, kTargetPadding);
 
   // 2. s_0 = tanh([f_n ; b_1] W_init + b_init).
@@ -441,6 +454,7 @@ void Translator<T>::backward(const TranslatorPass<T>& pass) {
       pass.forward, d_forward, MatrixT<T>(d_summary.leftCols(h_e)), encoder_forward_, nullptr);
   d_embedded += gru_sequence_backward<T>(
       pass.backward, d_backward, MatrixT<T>(d_summary.rightCols(h_e)), encoder_backward_, nullptr);
+  dropout_backward(pass.source_mask, d_embedded);
   for (size_t i = 0; i < pass.source_ids.size(); ++i) {
     if (pass.source_ids[i] == config_.source_words) {
       unknown_.grad.row(0) += d_embedded.row(static_cast<Eigen::Index>(i));

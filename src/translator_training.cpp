@@ -50,6 +50,7 @@ void check_translator_training_options(const TranslatorTrainingOptions& o) {
     detail::fail(kWhere, "the final learning-rate fraction must be in (0, 1]");
   }
   if (!(o.clip >= 0)) detail::fail(kWhere, "clip must be >= 0");
+  if (!(o.dropout >= 0 && o.dropout < 1)) detail::fail(kWhere, "dropout must be in [0, 1)");
 }
 
 TranslationBatches::TranslationBatches(const std::vector<SentencePair>& pairs, int batch,
@@ -102,7 +103,8 @@ TranslatorTraining::TranslatorTraining(const TranslatorConfig& config, MatrixT<f
     : options_(options),
       model_(std::make_unique<Translator<float>>(config, std::move(word_vectors))),
       batches_(pairs, options.batch, options.seed),
-      adam_(model_->parameters(), first_adam(options)) {}
+      adam_(model_->parameters(), first_adam(options)),
+      dropout_rng_(~options.seed) {}
 
 TranslatorTraining::Step TranslatorTraining::step() {
   const TranslationBatch& batch = batches_.next();
@@ -111,7 +113,7 @@ TranslatorTraining::Step TranslatorTraining::step() {
                                          options_.final_lr_fraction, steps_taken_);
   adam_.set_learning_rate(rate);
   model_->zero_grad();
-  const TranslatorPass<float> pass = model_->forward(batch);
+  const TranslatorPass<float> pass = model_->forward(batch, options_.dropout, &dropout_rng_);
   model_->backward(pass);
   const float norm = clip_global_norm(model_->parameters(), static_cast<float>(options_.clip));
   adam_.step();

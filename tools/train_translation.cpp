@@ -14,7 +14,7 @@
 // attention weights as JSON lines.
 //
 // Usage: attn_train_translation [--bridge both|attention|fixed-vector] [--steps N] [--seed N]
-//          [--batch N] [--lr X] [--warmup N] [--final-lr-fraction X] [--clip X]
+//          [--batch N] [--lr X] [--warmup N] [--final-lr-fraction X] [--clip X] [--dropout X]
 //          [--log-every N] [--eval-every N] [--eval-pairs N] [--corpus DIR] [--vectors FILE]
 //          [--out FILE] [--summary FILE] [--translations FILE]
 #include <malloc.h>
@@ -73,7 +73,7 @@ struct Options {
   std::fprintf(stderr,
                "attn_train_translation: %s\nusage: attn_train_translation "
                "[--bridge both|attention|fixed-vector] [--steps N] [--seed N] [--batch N] [--lr X] "
-               "[--warmup N] [--final-lr-fraction X] [--clip X] [--log-every N] "
+               "[--warmup N] [--final-lr-fraction X] [--clip X] [--dropout X] [--log-every N] "
                "[--eval-every N] [--eval-pairs N] [--corpus DIR] [--vectors FILE] [--out FILE] "
                "[--summary FILE] [--translations FILE]\n",
                message.c_str());
@@ -128,6 +128,8 @@ Options parse(int argc, char** argv) {
       o.training.final_lr_fraction = number(flag, v);
     } else if (flag == "--clip") {
       o.training.clip = number(flag, v);
+    } else if (flag == "--dropout") {
+      o.training.dropout = number(flag, v);
     } else if (flag == "--log-every") {
       o.log_every = whole(flag, v);
     } else if (flag == "--eval-every") {
@@ -344,6 +346,7 @@ int main(int argc, char** argv) {
                ", \"warmup\": " + std::to_string(o.training.warmup) +
                ", \"finalLrFraction\": " + fmt("%g", o.training.final_lr_fraction) +
                ", \"clip\": " + fmt("%g", o.training.clip) +
+               ", \"dropout\": " + fmt("%g", o.training.dropout) +
                ", \"seed\": " + std::to_string(o.training.seed) +
                ", \"trainPairs\": " + std::to_string(train.pairs.size()) + "},\n";
     summary += "  \"models\": {";

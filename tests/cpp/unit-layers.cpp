@@ -109,3 +109,47 @@ TEST_CASE("embedding: ids outside the table are refused", "[layers]") {
                     Catch::Contains("ids[1] = 5 is outside the table of 5 rows"));
   CHECK_THROWS_WITH(attn::embedding_forward<double>({-1}, table), Catch::Contains("ids[0] = -1"));
 }
+
+TEST_CASE("dropout: entries are zeroed or scaled by 1 / (1 - rate), about rate of them zeroed",
+          "[layers]") {
+  const MatD x = test::random_d(200, 50, 60);
+  MatD y = x;
+  attn::Rng rng(61);
+  const MatD mask = attn::dropout_forward(y, 0.25, rng);
+  REQUIRE(mask.rows() == 200);
+  REQUIRE(mask.cols() == 50);
+  long zeroed = 0;
+  for (Eigen::Index i = 0; i < mask.size(); ++i) {
+    const double m = mask.data()[i];
+    CHECK((m == 0.0 || m == 1 / 0.75));
+    CHECK(y.data()[i] == x.data()[i] * m);
+    zeroed += m == 0.0 ? 1 : 0;
+  }
+  // 10,000 draws: the share zeroed is within five standard deviations (0.0043 each) of 0.25.
+  CHECK(std::abs(static_cast<double>(zeroed) / 10000 - 0.25) < 0.022);
+  // The same seed draws the same mask.
+  MatD again = x;
+  attn::Rng same(61);
+  CHECK(attn::dropout_forward(again, 0.25, same) == mask);
+}
+
+TEST_CASE("dropout: rate 0 changes nothing and draws nothing; the backward pass applies the mask",
+          "[layers]") {
+  MatD x = test::random_d(3, 4, 62);
+  const MatD before = x;
+  attn::Rng rng(63), untouched(63);
+  CHECK(attn::dropout_forward(x, 0.0, rng).size() == 0);
+  CHECK(x == before);
+  CHECK(rng.next_u32() == untouched.next_u32());
+  MatD dy = test::random_d(3, 4, 64);
+  const MatD dy_before = dy;
+  attn::dropout_backward(MatD(), dy);
+  CHECK(dy == dy_before);
+  const MatD mask = attn::dropout_forward(x, 0.5, rng);
+  attn::dropout_backward(mask, dy);
+  CHECK(dy == MatD(dy_before.array() * mask.array()));
+  CHECK_THROWS_AS(attn::dropout_forward(x, 1.0, rng), attn::InvalidArgument);
+  CHECK_THROWS_AS(attn::dropout_forward(x, -0.1, rng), attn::InvalidArgument);
+  MatD wrong = test::random_d(2, 4, 65);
+  CHECK_THROWS_AS(attn::dropout_backward(mask, wrong), attn::InvalidArgument);
+}

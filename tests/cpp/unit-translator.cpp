@@ -62,6 +62,45 @@ TEST_CASE("translator: every parameter's gradient matches central differences", 
   }
 }
 
+TEST_CASE("translator: with dropout, the gradient matches central differences of the same masks",
+          "[translator]") {
+  // Each forward pass draws its masks from a generator of the same seed, so the loss is a smooth
+  // function of the weights for those masks.
+  constexpr double kRate = 0.3;
+  for (const Bridge bridge : {Bridge::fixed_vector, Bridge::attention}) {
+    INFO(attn::bridge_name(bridge));
+    auto model = tiny_model<double>(bridge);
+    for (auto* p : model.parameters()) {
+      if (p->value.isZero(0)) p->value = test::random_d(p->value.rows(), p->value.cols(), 41) * 0.3;
+    }
+    const attn::TranslationBatch batch = tiny_batch();
+    const auto pass_with = [&] {
+      attn::Rng rng(77);
+      return model.forward(batch, kRate, &rng);
+    };
+    const auto pass = pass_with();
+    REQUIRE(pass.source_mask.size() > 0);
+    REQUIRE(pass.target_mask.size() > 0);
+    REQUIRE(pass.output_mask.size() > 0);
+    CHECK(pass.loss != model.forward(batch).loss);
+    model.zero_grad();
+    model.backward(pass);
+    auto loss = [&] { return pass_with().loss; };
+    for (auto* p : model.parameters()) {
+      const MatD analytic = p->grad;
+      test::check_gradient(p->name, p->value, analytic, loss);
+    }
+  }
+}
+
+TEST_CASE("translator: dropout needs a rate in [0, 1) and a generator", "[translator]") {
+  const auto model = tiny_model<double>(Bridge::attention);
+  attn::Rng rng(1);
+  CHECK_THROWS_AS(model.forward(tiny_batch(), 0.2), attn::InvalidArgument);
+  CHECK_THROWS_AS(model.forward(tiny_batch(), 1.0, &rng), attn::InvalidArgument);
+  CHECK(model.forward(tiny_batch(), 0.0).source_mask.size() == 0);
+}
+
 TEST_CASE("translator: a pair's loss does not depend on the pairs padded beside it",
           "[translator]") {
   for (const Bridge bridge : {Bridge::fixed_vector, Bridge::attention}) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "attn/matrix.hpp"
+#include "attn/random.hpp"
 
 namespace attn {
 
@@ -83,5 +84,20 @@ EmbeddingPass<T> embedding_forward(const std::vector<int>& ids, const Parameter<
 template <typename T>
 void embedding_backward(const EmbeddingPass<T>& pass, const MatrixT<T>& dy, Parameter<T>& table,
                         int padding = 0);
+
+// -- Dropout: while training, each entry kept with probability 1 - rate and scaled by 1 / (1 -
+// rate) (inverted dropout: the expected value is x, so a model evaluates on x itself)
+// ------------------
+
+// x: (n, d), changed in place; rate in [0, 1). Draws one uniform number an entry, row by row, from
+// rng (an entry is kept when the number is at least rate) -> the mask (n, d) of 0 and
+// 1 / (1 - rate) that x was multiplied by, or an empty matrix and no draw when rate is 0. Throws
+// InvalidArgument on a rate outside [0, 1).
+template <typename T>
+MatrixT<T> dropout_forward(MatrixT<T>& x, double rate, Rng& rng);
+
+// dy: (n, d), changed in place to dx = dy * mask; nothing changes for an empty mask.
+template <typename T>
+void dropout_backward(const MatrixT<T>& mask, MatrixT<T>& dy);
 
 }  // namespace attn

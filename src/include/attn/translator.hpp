@@ -90,14 +90,16 @@ struct TranslatorPass {
   std::vector<int> source_lengths;       // (B) n
   std::vector<int> target_lengths;       // (B) m + 1 (with </s>)
   std::vector<int> source_ids;           // (n_max B) time-major, unknown words included
-  MatrixT<T> embedded;                   // (n_max B, d_x) e_j, zero at padding
+  MatrixT<T> embedded;                   // (n_max B, d_x) e_j, zero at padding, after dropout
+  MatrixT<T> source_mask, target_mask;   // dropout's masks of embedded and target_embedding.y
+  MatrixT<T> output_mask;                // and of [s ; c ; D y]; each empty without dropout
   GruSequencePass<T> forward, backward;  // the encoder's two directions
   MatrixT<T> summary;                    // (B, 2 H_e) [f_n ; b_1]
   LinearPass<T> init_linear;             // (B, H_d)
   TanhPass<T> init;                      // s_0: (B, H_d)
   std::vector<MatrixT<T>> states;        // per pair: h (n, 2 H_e)
   std::vector<LinearPass<T>> keys;       // per pair: (n, d_a) h U_a + b_a (attention model)
-  EmbeddingPass<T> target_embedding;     // (m_max B, d_y) D[y_{t-1}], time-major
+  EmbeddingPass<T> target_embedding;     // (m_max B, d_y) D[y_{t-1}], time-major, after dropout
   std::vector<TranslatorDecoderStep<T>> steps;
   LinearPass<T> output_linear;  // (m_max B, d_y) from [s ; c ; D y]
   TanhPass<T> output;           // o: (m_max B, d_y)
@@ -139,9 +141,13 @@ class Translator {
                                  std::shared_ptr<const MatrixT<T>> word_vectors,
                                  std::vector<MatrixT<T>> values);
 
-  // Teacher-forced pass over a batch. Throws InvalidArgument on an empty batch, a sentence of 0
-  // or more than kMaxTranslationLength tokens (German: with </s>), or an id out of range.
-  TranslatorPass<T> forward(const TranslationBatch& batch) const;
+  // Teacher-forced pass over a batch. With a dropout rate above 0 (training), the English word
+  // vectors, the decoder's German inputs D[y_{t-1}] and the output layer's input [s ; c ; D y]
+  // each go through dropout_forward (layers.hpp) with `rng`, in that order. Throws
+  // InvalidArgument on an empty batch, a sentence of 0 or more than kMaxTranslationLength tokens
+  // (German: with </s>), an id out of range, or a rate outside [0, 1) or above 0 without rng.
+  TranslatorPass<T> forward(const TranslationBatch& batch, double dropout = 0,
+                            Rng* rng = nullptr) const;
 
   // Adds dL/d(every parameter) for the pass's loss into the parameters' gradients (allocating
   // them first for a model made by from_weights()).

@@ -21,11 +21,12 @@ struct TranslatorTrainingOptions {
   long warmup = 200;               // steps of linear warm-up to the peak
   double final_lr_fraction = 0.1;  // the cosine decays to this fraction of the peak
   double clip = 1.0;               // global gradient norm, 0 = off
-  std::uint64_t seed = 1;          // of the batch order (the weights have config.seed)
+  std::uint64_t seed = 1;          // of the batch order and dropout (the weights: config.seed)
+  double dropout = 0;              // Translator::forward's rate while training, in [0, 1)
 };
 
 // Throws InvalidArgument on steps outside [1, 1e7], batch outside [1, 4096], a rate outside
-// (0, 1e3), warmup < 0, final fraction outside (0, 1], or clip < 0.
+// (0, 1e3), warmup < 0, final fraction outside (0, 1], clip < 0, or dropout outside [0, 1).
 void check_translator_training_options(const TranslatorTrainingOptions& options);
 
 // Cuts the pairs into batches of pairs of similar length and hands them out in a seeded random
@@ -51,7 +52,8 @@ class TranslationBatches {
 
 class TranslatorTraining {
  public:
-  // The model starts from config.seed; the batch order comes from options.seed. Throws
+  // The model starts from config.seed; the batch order and the dropout masks come from
+  // options.seed (two generators, so that the masks do not move the order). Throws
   // InvalidArgument as the Translator, the options check and TranslationBatches do.
   TranslatorTraining(const TranslatorConfig& config, MatrixT<float> word_vectors,
                      const std::vector<SentencePair>& pairs,
@@ -77,6 +79,7 @@ class TranslatorTraining {
   std::unique_ptr<Translator<float>> model_;  // stable address for Adam's parameters
   TranslationBatches batches_;
   Adam<float> adam_;
+  Rng dropout_rng_;
   long steps_taken_ = 0;
 };
 
