@@ -43,7 +43,7 @@
 namespace {
 
 // The committed settings (npm run train:translation uses these defaults): about ten epochs of the
-// training split, both models in about the hour that npm run train:translation may take.
+// training split, no dropout (docs/translation.md, "Training it").
 attn::TranslatorTrainingOptions committed_training() {
   attn::TranslatorTrainingOptions t;
   t.steps = 6000;
