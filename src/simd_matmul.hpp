@@ -174,6 +174,7 @@ inline void all_rows(Left<kT> a, int n, int depth, const float* b, long b_stride
 // of B from each of `depth` places m floats apart.
 template <bool kT>
 inline void product(Left<kT> a, int n, int k, const float* b, int m, float* c, bool start) {
+  if (n == 0 || m == 0) return;  // an empty C (whose data may be null): nothing to write
   if (k == 0 && start) {
     std::memset(c, 0, sizeof(float) * static_cast<std::size_t>(n) * static_cast<std::size_t>(m));
     return;

@@ -171,3 +171,18 @@ TEST_CASE("add_transposed_matmul gives add_transposed_product's bits", "[simd-ma
     }
   }
 }
+
+TEST_CASE("the ordered products of empty matrices are empty or zero", "[simd-matmul]") {
+  // Eigen's empty matrices may hold a null pointer: nothing may be written through it.
+  const Mat none(0, 3), wide(3, 0);
+  const Mat ones34 = Mat::Ones(3, 4), ones23 = Mat::Ones(2, 3);
+  CHECK(attn::detail::product(none, ones34).rows() == 0);
+  CHECK(attn::detail::product(ones23, Mat(3, 0)).cols() == 0);
+  CHECK(attn::detail::product(wide, Mat(0, 5)) == Mat::Zero(3, 5));
+  Mat c = Mat::Ones(3, 4);
+  attn::detail::add_transposed_product(c, Mat(0, 3), Mat(0, 4));
+  CHECK(c == Mat::Ones(3, 4));
+  Mat empty(0, 0);
+  attn::detail::add_transposed_product(empty, Mat(5, 0), Mat(5, 0));
+  CHECK(empty.size() == 0);
+}
