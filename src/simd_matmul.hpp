@@ -18,8 +18,8 @@
 //
 // Each block-row function (rows_of) is compiled on its own, and whether it starts from zero is a
 // template argument: with the flag tested at run time and the blocks inlined into product(), the
-// page's translation ran 20 % slower in wasm (bench/translator_bench.cpp built with em++), though
-// the loop's wasm code was the same.
+// browser's compiler made the page's translation slower in wasm, though the loop's wasm code was
+// the same (bench/reports/translation.md, "Training through the product kernel").
 #pragma once
 
 #include <cstddef>
