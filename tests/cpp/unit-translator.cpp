@@ -33,6 +33,16 @@ attn::Translator<T> tiny_model(Bridge bridge) {
   return attn::Translator<T>(tiny_config(bridge), test::random_d(6, 3, 40).cast<T>());
 }
 
+// tiny_model in double with the zero-initialised vectors started away from zero, so that every
+// path carries a gradient: for the gradient checks.
+attn::Translator<double> gradient_model(Bridge bridge) {
+  auto model = tiny_model<double>(bridge);
+  for (auto* p : model.parameters()) {
+    if (p->value.isZero(0)) p->value = test::random_d(p->value.rows(), p->value.cols(), 41) * 0.3;
+  }
+  return model;
+}
+
 // Two pairs of different lengths, with an unknown English word (6) and an unknown German one (3).
 attn::TranslationBatch tiny_batch() {
   attn::TranslationBatch batch;
@@ -46,11 +56,7 @@ attn::TranslationBatch tiny_batch() {
 TEST_CASE("translator: every parameter's gradient matches central differences", "[translator]") {
   for (const Bridge bridge : {Bridge::fixed_vector, Bridge::attention}) {
     INFO(attn::bridge_name(bridge));
-    auto model = tiny_model<double>(bridge);
-    // Start the zero-initialised vectors away from zero, so that every path carries a gradient.
-    for (auto* p : model.parameters()) {
-      if (p->value.isZero(0)) p->value = test::random_d(p->value.rows(), p->value.cols(), 41) * 0.3;
-    }
+    auto model = gradient_model(bridge);
     const attn::TranslationBatch batch = tiny_batch();
     model.zero_grad();
     model.backward(model.forward(batch));
@@ -69,10 +75,7 @@ TEST_CASE("translator: with dropout, the gradient matches central differences of
   constexpr double kRate = 0.3;
   for (const Bridge bridge : {Bridge::fixed_vector, Bridge::attention}) {
     INFO(attn::bridge_name(bridge));
-    auto model = tiny_model<double>(bridge);
-    for (auto* p : model.parameters()) {
-      if (p->value.isZero(0)) p->value = test::random_d(p->value.rows(), p->value.cols(), 41) * 0.3;
-    }
+    auto model = gradient_model(bridge);
     const attn::TranslationBatch batch = tiny_batch();
     const auto pass_with = [&] {
       attn::Rng rng(77);

@@ -1,6 +1,7 @@
 // Shared helpers for the engine tests: golden fixtures, approximate comparison, small array tools.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Repository root, for paths to fixtures and native tools. */
@@ -141,4 +142,24 @@ export function randomQkv(engine, { nq, nk, dk, dv }, seed) {
     dk,
     dv,
   };
+}
+
+/**
+ * The widget folders' own JavaScript files (web/src/widgets/<name>/*.js, not shared/) whose text
+ * matches `pattern`, as "<name>/<file>": for tests that hold a piece to one shared module.
+ * @param {RegExp} pattern
+ * @returns {string[]}
+ */
+export function widgetFilesMatching(pattern) {
+  const widgets = join(ROOT, 'web/src/widgets');
+  const found = [];
+  for (const folder of readdirSync(widgets)) {
+    if (folder === 'shared' || folder.includes('.')) continue;
+    for (const file of readdirSync(join(widgets, folder))) {
+      if (file.endsWith('.js') && pattern.test(readFileSync(join(widgets, folder, file), 'utf8'))) {
+        found.push(`${folder}/${file}`);
+      }
+    }
+  }
+  return found;
 }

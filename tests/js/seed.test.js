@@ -1,13 +1,11 @@
 // The seed box every seeded figure shares (web/src/widgets/shared/seed.js): what it accepts is what
 // the engine accepts, and every figure that has one reads it through this module.
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
 import { loadEngine } from 'attention-lab';
 import { MAX_SEED, SEED_PROBLEM, parseSeed } from '../../web/src/widgets/shared/seed.js';
-import { ROOT } from './helpers.js';
+import { widgetFilesMatching } from './helpers.js';
 
 describe('the seed box', () => {
   test('a seed is a whole number from 0 to 2^32 - 1, spaces around it allowed', () => {
@@ -26,18 +24,9 @@ describe('the seed box', () => {
   });
 
   test('no widget defines a seed parser or range of its own', () => {
-    const widgets = join(ROOT, 'web/src/widgets');
-    const own = [];
-    for (const folder of readdirSync(widgets)) {
-      if (folder === 'shared' || folder.includes('.')) continue;
-      for (const file of readdirSync(join(widgets, folder))) {
-        if (!file.endsWith('.js')) continue;
-        const text = readFileSync(join(widgets, folder, file), 'utf8');
-        if (/function parseSeed\(text\)\s*\{\s*const value = Number|4294967295/.test(text)) {
-          own.push(`${folder}/${file}`);
-        }
-      }
-    }
+    const own = widgetFilesMatching(
+      /function parseSeed\(text\)\s*\{\s*const value = Number|4294967295/,
+    );
     assert.deepEqual(own, []);
   });
 });

@@ -1,12 +1,10 @@
 // The status line of a figure that shows only the first tokens of a long sentence
 // (web/src/widgets/shared/token-cap.js), written once for every such figure.
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
 import { capNotice, tokenStatus } from '../../web/src/widgets/shared/token-cap.js';
-import { ROOT } from './helpers.js';
+import { widgetFilesMatching } from './helpers.js';
 
 describe('the token cap', () => {
   test('says where it cut, and nothing when every token is shown', () => {
@@ -22,17 +20,6 @@ describe('the token cap', () => {
   });
 
   test('no widget folder words the cut itself', () => {
-    const widgets = join(ROOT, 'web/src/widgets');
-    const own = [];
-    for (const folder of readdirSync(widgets)) {
-      if (folder === 'shared' || folder.includes('.')) continue;
-      for (const file of readdirSync(join(widgets, folder))) {
-        if (!file.endsWith('.js')) continue;
-        if (readFileSync(join(widgets, folder, file), 'utf8').includes('`Showing the first')) {
-          own.push(`${folder}/${file}`);
-        }
-      }
-    }
-    assert.deepEqual(own, []);
+    assert.deepEqual(widgetFilesMatching(/`Showing the first/), []);
   });
 });
