@@ -65,13 +65,10 @@ void check_work(const BottleneckOptions& options) {
   }
 }
 
-// A seed of its own for each count (splitmix64's finaliser), so that the facts drawn for one count
-// do not depend on which other counts are asked for.
+// A seed of its own for each count (count >= 1), so that the facts drawn for one count do not
+// depend on which other counts are asked for.
 std::uint64_t seed_for(std::uint64_t seed, int count) {
-  std::uint64_t z = seed ^ (static_cast<std::uint64_t>(count) * 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
+  return derive_seed(seed, static_cast<std::uint64_t>(count) - 1);
 }
 
 // exp(x) for x <= 0 from + - * / and an exact scaling by a power of two, so that it rounds the

@@ -8,12 +8,9 @@
 namespace attn {
 namespace {
 
-std::uint64_t splitmix64(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
+constexpr std::uint64_t kGolden = 0x9E3779B97F4A7C15ull;  // 2^64 / the golden ratio
+
+std::uint64_t splitmix64(std::uint64_t& state) { return mix64(state += kGolden); }
 
 std::uint32_t rotl(std::uint32_t x, int k) { return (x << k) | (x >> (32 - k)); }
 
@@ -25,6 +22,16 @@ void check_size(const char* where, int rows, int cols) {
 }
 
 }  // namespace
+
+std::uint64_t mix64(std::uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+std::uint64_t derive_seed(std::uint64_t seed, std::uint64_t tag) {
+  return mix64(seed ^ ((tag + 1) * kGolden));
+}
 
 Rng::Rng(std::uint64_t seed) {
   std::uint64_t s = seed;

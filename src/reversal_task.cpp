@@ -67,11 +67,4 @@ ReversalBatch draw_reversal_batch(Rng& rng, int batch, int vocab, int length) {
   return draw_reversal_batch(rng, batch, vocab, length, length);
 }
 
-std::uint64_t derive_seed(std::uint64_t seed, std::uint64_t tag) {
-  std::uint64_t z = seed ^ ((tag + 1) * 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
 }  // namespace attn

@@ -22,6 +22,15 @@ class Rng {
   double spare_ = 0.0;
 };
 
+// splitmix64's finaliser: mixes the 64 bits of z so that each input bit flips about half the
+// output bits. The generator below is seeded through it, and so is every derived seed.
+std::uint64_t mix64(std::uint64_t z);
+
+// A seed derived from `seed` and a small tag, for independent streams: training batches, the
+// held-out set of each length, the initial weights of each parameter, the facts of each count.
+// mix64(seed ^ ((tag + 1) * 0x9E3779B97F4A7C15)).
+std::uint64_t derive_seed(std::uint64_t seed, std::uint64_t tag);
+
 // -> (rows, cols) uniform in [-a, a] with a = sqrt(6 / (rows + cols)), for a (fan_in, fan_out)
 // weight matrix used as X · W.
 Matrix glorot_uniform(int rows, int cols, std::uint64_t seed);

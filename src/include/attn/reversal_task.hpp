@@ -34,8 +34,4 @@ ReversalBatch draw_reversal_batch(Rng& rng, int batch, int vocab, int min_length
 // B sequences of one given length (no padding), as draw_reversal_batch with min = max = length.
 ReversalBatch draw_reversal_batch(Rng& rng, int batch, int vocab, int length);
 
-// A seed derived from `seed` and a small tag (splitmix64's finaliser), for independent streams:
-// training batches, the held-out set of each length, the initial weights of each parameter.
-std::uint64_t derive_seed(std::uint64_t seed, std::uint64_t tag);
-
 }  // namespace attn
