@@ -38,7 +38,15 @@ describe('the slides quote the translation models\u2019 report', () => {
     says(text, `from ${one(a.bleu.buckets[first].bleu)} to ${one(a.bleu.buckets[last].bleu)}`);
     const lead = (i) => a.bleu.buckets[i].bleu - f.bleu.buckets[i].bleu;
     says(text, `by ${one(lead(first))} BLEU on sentences of 1 to 5 words`);
+    says(text, `by ${one(lead(3))} on those of 16 to 20`);
     says(text, `by ${one(lead(last - 1))} and ${one(lead(last))} on those of 21 to 30`);
+    // "widest in the middle": the lead on 16 to 20 words is the largest of all.
+    assert.equal(Math.max(...a.bleu.buckets.map((_, i) => lead(i))), lead(3));
+    const lost = (m) => percent(1 - m.bleu.buckets[last].bleu / m.bleu.buckets[first].bleu);
+    says(text, `losing ${lost(f)} of its score`);
+    says(text, `losing ${lost(a)}`);
+    says(text, `these models ${one(a.bleu.overall.bleu)} and ${one(f.bleu.overall.bleu)}`);
+    says(text, `over ${report.training.steps.toLocaleString('en')} steps`);
     says(text, `${report.corpus.trainPairs.toLocaleString('en')} English-German sentence pairs`);
     says(text, `${report.corpus.testPairs.toLocaleString('en')} held-out sentences`);
   });
@@ -68,12 +76,32 @@ describe('the slides quote what the models do on their sentences', () => {
     };
   }
 
+  /**
+   * @param {string} sentence
+   * @param {string} german a word of its translation (its first occurrence)
+   * @param {number} k
+   * @returns {string[]} the k English tokens that word's row weighs most, largest first
+   */
+  function largest(sentence, german, k) {
+    const run = attention.translate(sentence);
+    const n = run.source.length;
+    const t = run.target.indexOf(german);
+    const row = Array.from(run.weights.subarray(t * n, (t + 1) * n));
+    return row
+      .map((w, j) => /** @type {[number, string]} */ ([w, run.source[j]]))
+      .sort((x, y) => y[0] - x[0])
+      .slice(0, k)
+      .map(([, token]) => token);
+  }
+
   test('the Bahdanau slide\u2019s sentence', () => {
     const sentence = 'The document can not be printed.';
     says(slides.bahdanau, attention.translate(sentence).target.join(' '));
     const weight = weightsOf(sentence);
     says(slides.bahdanau, `"dokument", ${weight('dokument', 'document')} of the weight`);
     says(slides.bahdanau, `"kann", ${weight('kann', 'can')} is on "can"`);
+    says(slides.bahdanau, 'splits its weight between the full stop and "printed"');
+    assert.deepEqual(largest(sentence, 'werden', 2), ['.', 'printed']);
   });
 
   test('the cross-attention slide\u2019s sentence', () => {
@@ -81,10 +109,13 @@ describe('the slides quote what the models do on their sentences', () => {
     says(slides.cross, attention.translate(sentence).target.join(' '));
     const weight = weightsOf(sentence);
     says(slides.cross, `"geben" puts ${weight('geben', 'enter')} on "enter"`);
-    says(slides.cross, `"namen" ${weight('namen', 'name')} on "name"`);
+    says(slides.cross, `"namen" puts only ${weight('namen', 'name')} on "name"`);
+    says(slides.cross, `"den", the article before it, puts ${weight('den', 'name')} there`);
     says(slides.cross, `"neuen" ${weight('neuen', 'new')} on "new"`);
     says(slides.cross, `"datei" ${weight('datei', 'file')} on "file"`);
-    says(slides.cross, `keeps ${weight('ein', 'enter')} for "enter"`);
-    says(slides.cross, `its largest weight, ${weight('ein', '.')}, goes to the full stop`);
+    says(slides.cross, `its largest weight, ${weight('ein', 'enter')}, on "enter"`);
+    says(slides.cross, `and ${weight('ein', '.')} on the full stop`);
+    says(slides.cross, `that last row puts ${weight('ein', 'enter')} on "enter"`);
+    assert.deepEqual(largest(sentence, 'ein', 1), ['enter'], '"ein" weighs "enter" most');
   });
 });

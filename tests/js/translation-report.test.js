@@ -31,6 +31,12 @@ describe('the committed translation file gives the committed report', () => {
     });
   }
 
+  test('the share of <unk> in what each model writes, as committed', () => {
+    for (const name of ['attention', 'fixed-vector']) {
+      assert.deepEqual(MEASURED[name].unknownWords, REPORT.models[name].unknownWords);
+    }
+  });
+
   test('attention: the alignment score and the diagonal guess, as committed', () => {
     assert.deepEqual(MEASURED.attention.alignment, REPORT.models.attention.alignment);
     assert.equal(MEASURED['fixed-vector'].alignment, null);
@@ -63,5 +69,15 @@ describe('the README and docs/translation.md state the report', () => {
       assert.ok(text.includes(score.toFixed(3)), `alignment ${score.toFixed(3)}`);
       assert.ok(text.includes(diagonalScore.toFixed(3)), `diagonal ${diagonalScore.toFixed(3)}`);
     }
+  });
+
+  test('the share of <unk> written and the step whose weights each model kept', () => {
+    const flat = docs.replace(/\s+/g, ' ');
+    for (const model of [attention, fixed]) {
+      const share = `${(100 * model.unknownWords.share).toFixed(1)} %`;
+      assert.ok(flat.includes(share), share);
+    }
+    const steps = `| ${fixed.keptStep.toLocaleString('en')} | ${attention.keptStep.toLocaleString('en')} |`;
+    assert.ok(docs.replace(/ +/g, ' ').includes(`weights kept from step ${steps}`), steps);
   });
 });

@@ -45,7 +45,24 @@ describe('Figure 2 from the report', () => {
       fixedVector: [8, 6, 4],
     });
     const lead = leadText(series);
-    assert.match(lead, /by 2 BLEU on sentences of 1–5 English words and by 4 on those of 11\+/);
+    // 8 -> 4 is half; 10 -> 8 a fifth. Leads 2 and 4.
+    assert.equal(
+      lead,
+      'From 1\u20135 to 11+ English words the fixed vector loses 50% of its BLEU and attention ' +
+        '20%, as in Bahdanau and colleagues\u2019 Figure 2; the gap is 2 BLEU at the short end ' +
+        'and 4 at the long.',
+    );
+  });
+
+  test('says so when the numbers do not have Figure 2\u2019s shape', () => {
+    const lead = leadText({
+      names: ['1\u20135', '6+'],
+      attention: [10, 5],
+      fixedVector: [6, 4],
+    });
+    // The fixed vector loses a third, attention a half; the gap shrinks from 4 to 1.
+    assert.match(lead, /loses 33% of its BLEU and attention 50%, unlike Bahdanau/);
+    assert.match(lead, /the gap is 4 BLEU at the short end and 1 at the long\./);
   });
 
   test('refuses models scored on different buckets', () => {

@@ -6,7 +6,8 @@
 // figure calls it. The report holds the trainer's summary (settings, parameters, the perplexities
 // it measured on the same file read back) and what is measured here: corpus BLEU-4 overall and by
 // English length, and for the attention model the alignment score against the dictionary with the
-// diagonal guess beside it (bleu.js, alignment-score.js).
+// diagonal guess beside it (bleu.js, alignment-score.js), and the share of the words written that
+// are <unk>.
 //
 // Usage: node tools/translation/report.js [--weights FILE] [--summary FILE] [--corpus DIR]
 //          [--out FILE]
@@ -23,6 +24,14 @@ import { readDictionary } from './alignment-score.js';
 import { readReferencePairs, scoreWords } from './evaluate.js';
 
 /** @typedef {ReturnType<typeof scoreWords>} Scores */
+/**
+ * What the report holds measured on one model.
+ * @typedef {ReturnType<typeof measured> & { unknownWords: { written: number, unknown: number,
+ *   share: number } }} Measured
+ */
+
+/** The German token for a word outside the vocabulary (tools/translation/pairs.js). */
+const UNKNOWN_WORD = '<unk>';
 
 const VECTORS = fileURLToPath(
   new URL('../../web/public/embeddings/en-20k-100d.bin', import.meta.url),
@@ -87,6 +96,7 @@ export function reportFromSummary(summary, pairs, weightsPath, weightsBytes) {
       testPerplexity: m.testPerplexity,
       trainSeconds: m.trainSeconds,
       tokensPerSecond: m.tokensPerSecond,
+      keptStep: m.keptStep,
       bleu: { overall: { bleu: 0, sentences: 0 }, buckets: [] },
       alignment: null,
     };
@@ -112,14 +122,13 @@ export function reportFromSummary(summary, pairs, weightsPath, weightsBytes) {
  * @param {unknown} report a report that describes the file's models (the engine checks it)
  * @param {import('./evaluate.js').ReferencePair[]} pairs
  * @param {Map<string, Set<string>>} dictionary
- * @returns {Promise<Record<string, ReturnType<typeof measured>>>} by model name, as the report
- *   holds them
+ * @returns {Promise<Record<string, Measured>>} by model name, as the report holds them
  */
 export async function measureModels(weights, report, pairs, dictionary) {
   const engine = await loadEngine();
   engine.loadEmbeddings(new Uint8Array(readFileSync(VECTORS)));
   const translators = engine.loadTranslators(weights, report);
-  /** @type {Record<string, ReturnType<typeof measured>>} */
+  /** @type {Record<string, Measured>} */
   const result = {};
   for (const name of /** @type {const} */ (['attention', 'fixed-vector'])) {
     const translator = name === 'attention' ? translators.attention : translators.fixedVector;
@@ -136,7 +145,16 @@ export async function measureModels(weights, report, pairs, dictionary) {
     if (differentTokens > 0) {
       throw new Error(`${name}: ${differentTokens} sentences tokenize differently here`);
     }
-    result[name] = measured(scoreWords(pairs, translations, dictionary));
+    const written = translations.reduce((sum, t) => sum + t.target.length, 0);
+    const unknown = translations.reduce(
+      (sum, t) => sum + t.target.filter((word) => word === UNKNOWN_WORD).length,
+      0,
+    );
+    result[name] = {
+      ...measured(scoreWords(pairs, translations, dictionary)),
+      // How much of what the model wrote is the token for a word outside its vocabulary.
+      unknownWords: { written, unknown, share: round(unknown / Math.max(1, written), 4) },
+    };
   }
   return result;
 }

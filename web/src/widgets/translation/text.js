@@ -45,18 +45,26 @@ export function bleuByLength(attention, fixedVector) {
 }
 
 /**
- * What the chart shows, in numbers: the attention model's lead on the shortest and the longest
- * sentences.
+ * What the chart shows, in numbers: how much each model loses from the shortest sentences to the
+ * longest, and the attention model's lead at both ends. Whether that is the shape of Bahdanau and
+ * colleagues' Figure 2 (the single vector losing the larger share) is read from the numbers, and
+ * said either way.
  * @param {ReturnType<typeof bleuByLength>} series
  * @returns {string}
  */
 export function leadText(series) {
   const last = series.names.length - 1;
-  const lead = (i) => formatNumber(series.attention[i] - series.fixedVector[i], 2);
+  const number = (x) => formatNumber(x, 2);
+  const lead = (i) => series.attention[i] - series.fixedVector[i];
+  const loss = (values) => (values[0] > 0 ? 1 - values[last] / values[0] : 0);
+  const percent = (x) => `${Math.round(100 * x)}%`;
+  const [fixedLoss, attentionLoss] = [loss(series.fixedVector), loss(series.attention)];
+  const shape = fixedLoss > attentionLoss ? 'as in' : 'unlike';
   return (
-    `Attention leads by ${lead(0)} BLEU on sentences of ${series.names[0]} English words and by ` +
-    `${lead(last)} on those of ${series.names[last]}: the single vector loses more as ` +
-    'sentences grow, the shape of Bahdanau and colleagues\u2019 Figure 2.'
+    `From ${series.names[0]} to ${series.names[last]} English words the fixed vector loses ` +
+    `${percent(fixedLoss)} of its BLEU and attention ${percent(attentionLoss)}, ${shape} ` +
+    `Bahdanau and colleagues\u2019 Figure 2; the gap is ${number(lead(0))} BLEU at the short end ` +
+    `and ${number(lead(last))} at the long.`
   );
 }
 
