@@ -1,7 +1,7 @@
 // The bottleneck widget's elements: the memory width (one choice per width on offer) and the seed,
 // then the figure: its title, the one-line reading, the line chart and a note on guessing. Ids are
 // unique per instance, so several can share a page.
-import { MAX_SEED } from '../shared/seed.js';
+import { seedFieldHtml } from '../shared/seed.js';
 import { CODEBOOK, COUNTS, TRIALS, WIDTHS } from './sweep.js';
 
 let instances = 0;
@@ -27,9 +27,7 @@ export function buildBottleneckParts(doc) {
           <div class="choices numeric bn-choices">${choices}</div>
         </fieldset>
         <div class="bn-seed-field">
-          <label class="bn-seed-label" for="${id}-seed">Seed</label>
-          <input id="${id}-seed" class="bn-seed" name="seed" type="number" inputmode="numeric"
-            min="0" max="${MAX_SEED}" step="1" aria-describedby="${id}-seed-help" />
+          ${seedFieldHtml(id, { input: 'bn-seed', label: 'bn-seed-label', describedBy: `${id}-seed-help` })}
         </div>
       </div>
       <p id="${id}-width-help" class="help bn-help deck-hidden-wide">

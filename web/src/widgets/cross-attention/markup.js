@@ -2,7 +2,7 @@
 // either sentence), optional seeded projections, then the line of shapes and the weights' heatmap.
 // Ids are unique per instance, so several can share a page.
 import { buildReadout } from '../../views/heatmap/index.js';
-import { MAX_SEED } from '../shared/seed.js';
+import { seedFieldHtml } from '../shared/seed.js';
 import { MAX_TOKENS } from './math.js';
 
 let instances = 0;
@@ -53,9 +53,7 @@ export function buildCrossParts(doc) {
           <label for="${id}-project">Random W<sub>Q</sub>, W<sub>K</sub>, W<sub>V</sub></label>
         </div>
         <span class="xa-seed-field">
-          <label class="xa-seed-label" for="${id}-seed">Seed</label>
-          <input id="${id}-seed" class="xa-seed" name="seed" type="number" inputmode="numeric"
-            min="0" max="${MAX_SEED}" step="1" aria-describedby="${id}-project-help" />
+          ${seedFieldHtml(id, { input: 'xa-seed', label: 'xa-seed-label', describedBy: `${id}-project-help` })}
         </span>
         <p id="${id}-project-help" class="help xa-help deck-hidden">
           Off: Q, K and V are the word vectors themselves. On: each is multiplied by its own

@@ -1,7 +1,7 @@
 // The multi-head widget's elements: sentence, head count, seed, the sizes and parameter counts,
 // then the per-head weights (small multiples) and the combined output. Ids are unique per instance.
 import { buildReadout } from '../../views/heatmap/index.js';
-import { MAX_SEED } from '../shared/seed.js';
+import { seedFieldHtml } from '../shared/seed.js';
 
 let instances = 0;
 
@@ -29,9 +29,7 @@ export function buildMultiHeadParts(doc, maxTokens) {
           <div class="mh-choices"></div>
         </fieldset>
         <div class="mh-seed-field">
-          <label class="mh-seed-label" for="${id}-seed">Seed</label>
-          <input id="${id}-seed" class="mh-seed" name="seed" type="number" inputmode="numeric"
-            min="0" max="${MAX_SEED}" step="1" aria-describedby="${id}-seed-help" />
+          ${seedFieldHtml(id, { input: 'mh-seed', label: 'mh-seed-label', describedBy: `${id}-seed-help` })}
         </div>
       </div>
       <p id="${id}-seed-help" class="help mh-help deck-hidden">

@@ -3,7 +3,7 @@
 // (which writes out the dot product of the active score) and the legends, then the tables. Ids
 // are unique per instance.
 import { buildReadout } from '../../views/heatmap/index.js';
-import { MAX_SEED } from '../shared/seed.js';
+import { seedFieldHtml } from '../shared/seed.js';
 import { DK_CHOICES } from './math.js';
 
 let instances = 0;
@@ -47,9 +47,7 @@ export function buildQkvParts(doc, maxTokens) {
           </div>
         </fieldset>
         <div class="qkv-group qkv-seed-field">
-          <label class="qkv-seed-label" for="${id}-seed">Seed</label>
-          <input id="${id}-seed" class="qkv-seed" name="seed" type="number" inputmode="numeric"
-            min="0" max="${MAX_SEED}" step="1" />
+          ${seedFieldHtml(id, { input: 'qkv-seed', label: 'qkv-seed-label' })}
         </div>
         <fieldset class="qkv-group qkv-dks">
           <legend><var>d</var><sub>k</sub></legend>

@@ -5,7 +5,7 @@
 // (language model). Ids are unique per instance, so several can share a page.
 import { buildReadout } from '../../views/heatmap/index.js';
 import { LENGTHS, MAP_LENGTHS } from './experiments.js';
-import { MAX_SEED } from '../shared/seed.js';
+import { seedFieldHtml } from '../shared/seed.js';
 import { RATE_RANGE } from './settings.js';
 
 let instances = 0;
@@ -46,9 +46,7 @@ export function buildTrainingParts(doc, experiment) {
           <button type="button" class="tr-button secondary tr-reset">Reset</button>
         </div>
         <div class="tr-field">
-          <label class="tr-label" for="${id}-seed">Seed</label>
-          <input id="${id}-seed" class="tr-input tr-seed" type="number" inputmode="numeric"
-            min="0" max="${MAX_SEED}" step="1" aria-describedby="${id}-help" />
+          ${seedFieldHtml(id, { input: 'tr-input tr-seed', label: 'tr-label', describedBy: `${id}-help` })}
         </div>
         <div class="tr-field">
           <label class="tr-label" for="${id}-rate">Learning rate</label>

@@ -4,7 +4,7 @@
 // mode (one slider per source token, the weights and the context). Ids are unique per instance.
 // Nothing the learner types is put in as HTML.
 import { buildReadout } from '../../views/heatmap/index.js';
-import { MAX_SEED } from '../shared/seed.js';
+import { seedFieldHtml } from '../shared/seed.js';
 import { ATTENTION_WIDTH, KINDS } from './math.js';
 
 let instances = 0;
@@ -79,9 +79,7 @@ export function buildRetrievalParts(doc, maxTokens) {
         </p>
       </div>
       <div class="wr-field wr-seed-field">
-        <label class="field-label" for="${id}-seed">Seed</label>
-        <input id="${id}-seed" class="wr-seed" name="seed" type="number" inputmode="numeric"
-          min="0" max="${MAX_SEED}" step="1" aria-describedby="${id}-seed-help" />
+        ${seedFieldHtml(id, { input: 'wr-seed', label: 'field-label', describedBy: `${id}-seed-help` })}
         <p id="${id}-seed-help" class="help wr-help deck-hidden">
           Draws W (general) and W<sub>s</sub>, W<sub>h</sub>, v (additive,
           d<sub>a</sub> = ${ATTENTION_WIDTH}) at random.
