@@ -1,7 +1,8 @@
 // End-to-end tests of links to a figure: a link with settings opens the slide's figure with them;
 // changing the figure rewrites the address, so reloading it (or sending it) shows the same
-// figure; moving to another slide drops settings that belong to the one left; junk in a link
-// gives the figure's defaults, never an error. The figure here is the title slide's heatmap, its
+// figure, whether the change came from the mouse or the keyboard alone; moving to another slide
+// drops settings that belong to the one left; junk in a link gives the figure's defaults, never
+// an error. The figure here is the title slide's heatmap, its
 // Untrained view, which the link names (show=heatmap).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -46,6 +47,27 @@ describe('links to a figure', () => {
       await page.locator('#title .hm-lines svg').waitFor({ timeout: TIMEOUT });
       assert.equal(await page.locator('#title .hm-causal').isChecked(), true);
       assert.equal(await page.locator('#title .token-line').count(), 2, 'dog sees the and dog');
+    });
+  });
+
+  test('a change made with the keyboard alone reaches the link', async () => {
+    await site.visit('index.html?figure=title&show=heatmap#/title', async (page) => {
+      await waitForSlide(page, 'title');
+      await page.locator('#title .hm-figure svg.heatmap-svg').waitFor({ timeout: TIMEOUT });
+      await page.locator('#title .hm-sentence').focus();
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type('Birds sing');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Space');
+      await page.waitForFunction(
+        () => {
+          const params = new URL(location.href).searchParams;
+          return params.get('sentence') === 'Birds sing' && params.get('causal') === 'true';
+        },
+        null,
+        { timeout: TIMEOUT },
+      );
+      assert.equal(await page.locator('#title .hm-causal').isChecked(), true);
     });
   });
 

@@ -2,7 +2,8 @@
 // then the lesson in it launched by a mock LMS. The LMS page is served from the same origin as the
 // unzipped package, holds scorm-again's SCORM 1.2 API as window.API (logging every call) and
 // frames the deck, as Moodle's and Canvas's players do. The test answers the knowledge check (some
-// right, some wrong), goes to the summary, leaves, and checks what the LMS received.
+// right, some wrong), goes to the summary, leaves, and checks what the LMS received; another
+// leaves a figure changed and launches again to find it as it was.
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -25,8 +26,21 @@ const lesson = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url
 const require = createRequire(import.meta.url);
 const SCORM_AGAIN = path.join(path.dirname(require.resolve('scorm-again')), 'scorm12.min.js');
 
-/** The mock LMS: scorm-again's API as window.API, every call logged, the SCO in a frame. */
-const LMS_PAGE = `<!doctype html>
+/**
+ * The mock LMS: scorm-again's API as window.API, every call logged, the SCO in a frame. `resume`:
+ * what the LMS kept from an earlier launch, loaded before the SCO starts, as an LMS does for an
+ * attempt the learner left suspended.
+ * @param {{ start?: string, resume?: { location: string, data: string } }} [launch] start: the
+ *   address the SCO opens at, relative to the course
+ */
+function lmsPage({ start = 'index.html#/knowledge-check', resume } = {}) {
+  const preload = resume
+    ? `api.loadFromJSON(${JSON.stringify({
+        core: { lesson_location: resume.location, entry: 'resume' },
+        suspend_data: resume.data,
+      })});`
+    : '';
+  return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8" />
@@ -37,6 +51,7 @@ const LMS_PAGE = `<!doctype html>
 <script>
   window.lmsCalls = [];
   const api = new Scorm12API({ autocommit: false, logLevel: 4 });
+  ${preload}
   for (const name of ['LMSInitialize', 'LMSFinish', 'LMSGetValue', 'LMSSetValue', 'LMSCommit']) {
     const own = api[name].bind(api);
     api[name] = (...args) => {
@@ -49,10 +64,11 @@ const LMS_PAGE = `<!doctype html>
 </script>
 </head>
 <body>
-<iframe id="sco" title="Lesson" src="course/index.html#/knowledge-check"></iframe>
+<iframe id="sco" title="Lesson" src="course/${start}"></iframe>
 </body>
 </html>
 `;
+}
 
 /** @type {string} */
 let work;
@@ -73,7 +89,7 @@ before(() => {
     writeFileSync(path.join(course, name), data);
   }
   copyFileSync(SCORM_AGAIN, path.join(work, 'lms', 'scorm12.min.js'));
-  writeFileSync(path.join(work, 'lms', 'lms.html'), LMS_PAGE);
+  writeFileSync(path.join(work, 'lms', 'lms.html'), lmsPage());
 });
 
 after(() => {
@@ -292,6 +308,60 @@ describe('the lesson in an LMS', () => {
       assertClean(session.log, origin);
     } finally {
       await session.close();
+    }
+  });
+
+  test('a learner who leaves comes back to the slide and the figure they left', async () => {
+    assert.ok(server && browser);
+    const origin = new URL(server.url).origin;
+    const sentence = 'The river bank was steep after the rain.';
+    writeFileSync(
+      path.join(work, 'lms', 'lms-position.html'),
+      lmsPage({ start: 'index.html#/position' }),
+    );
+    const first = await openPage(browser);
+    /** @type {{ location: string, data: string }} */
+    let kept;
+    try {
+      await first.page.goto(new URL('lms-position.html', server.url).href);
+      const box = first.page.frameLocator('#sco').locator('#position .pos-sentence');
+      await box.waitFor({ timeout: TIMEOUT });
+      await box.fill(sentence);
+      // Leave: the LMS takes the frame away, and the learner's place is in before LMSFinish.
+      await first.page.evaluate(() => {
+        /** @type {HTMLIFrameElement} */ (document.querySelector('#sco')).src = 'about:blank';
+      });
+      await first.page.waitForFunction(
+        () => window['lmsCalls'].some((c) => c.name === 'LMSFinish'),
+        null,
+        { timeout: TIMEOUT },
+      );
+      kept = await first.page.evaluate(() => ({
+        location: window['API'].cmi.core.lesson_location,
+        data: window['API'].cmi.suspend_data,
+      }));
+      assert.equal(kept.location, 'position');
+      assert.deepEqual(JSON.parse(kept.data).figures.position.set.sentence, sentence);
+      assert.ok(kept.data.length <= 4096);
+      assertClean(first.log, origin);
+    } finally {
+      await first.close();
+    }
+
+    // The next launch: the LMS opens the lesson at its start, with what it kept.
+    writeFileSync(
+      path.join(work, 'lms', 'lms-resume.html'),
+      lmsPage({ start: 'index.html', resume: kept }),
+    );
+    const second = await openPage(browser);
+    try {
+      await second.page.goto(new URL('lms-resume.html', server.url).href);
+      const sco = second.page.frameLocator('#sco');
+      await sco.locator('#position.present .pos-out svg.heatmap-svg').waitFor({ timeout: TIMEOUT });
+      assert.equal(await sco.locator('#position .pos-sentence').inputValue(), sentence);
+      assertClean(second.log, origin);
+    } finally {
+      await second.close();
     }
   });
 

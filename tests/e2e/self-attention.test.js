@@ -6,7 +6,8 @@
 // sentence redraws; bad text gets a clear answer; keys inside the figure keep the slide; the
 // learner's inputs survive leaving the slide. The cost panel times the engine live: timing is not
 // deterministic, so its test checks the shape (positive times, a slope printed, the table, the
-// chart and the slope agreeing, the page answering while it measures), never the slope's value.
+// chart and the slope agreeing, the page answering while it measures, the measurement kept
+// through a visit elsewhere), never the slope's value.
 // axe finds nothing, in light and dark.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -80,6 +81,20 @@ function withFigure(body, options) {
     },
     options,
   );
+}
+
+/**
+ * Leaves the slide with the keyboard for the next one and comes back to it.
+ * @param {import('playwright-core').Page} page
+ */
+async function visitNextSlide(page) {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => !location.hash.endsWith('/self-attention'), null, {
+    timeout: TIMEOUT,
+  });
+  await page.keyboard.press('ArrowLeft');
+  await waitForSlide(page, 'self-attention');
 }
 
 /**
@@ -292,13 +307,7 @@ describe('the self-attention pair figure', () => {
       assert.equal(await currentSlide(page), 'self-attention');
       assert.match(page.url(), /#\/self-attention$/);
 
-      await page.keyboard.press('Escape');
-      await page.keyboard.press('ArrowRight');
-      await page.waitForFunction(() => !location.hash.endsWith('/self-attention'), null, {
-        timeout: TIMEOUT,
-      });
-      await page.keyboard.press('ArrowLeft');
-      await waitForSlide(page, 'self-attention');
+      await visitNextSlide(page);
       await page.locator(`${SIDE.B} .sap-bars svg.chart-svg`).waitFor({ timeout: TIMEOUT });
       const back = await readSide(page, 'B');
       assert.equal(back.sentence, 'The bank by the river');
@@ -414,6 +423,13 @@ describe('the self-attention pair figure', () => {
         /O\(n2d\)/,
         'the cost is said to be O(n²d)',
       );
+
+      // The measurement ended on a timer, not on a learner's event; the widget handed it to the
+      // deck all the same, so a visit elsewhere does not lose it.
+      await visitNextSlide(page);
+      await page.locator(`${SLIDE} .sap-slope`).waitFor({ timeout: TIMEOUT });
+      assert.equal(Number(await line.getAttribute('data-slope')), printed, 'the same measurement');
+      assert.equal(await measure.textContent(), 'Measure again');
     });
   });
 

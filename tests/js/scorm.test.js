@@ -5,10 +5,10 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { loadLesson } from '../../web/build/content.js';
-import { SUMMARY_SLIDE, reportToLms } from '../../web/src/deck/lms.js';
 import { ANSWER_EVENT, answerEvent } from '../../web/src/quiz/answer-event.js';
 import { createSession } from '../../web/src/quiz/session.js';
 import { ROOT } from './helpers.js';
+import { register } from 'node:module';
 import {
   MAX_DEPTH,
   choiceLetter,
@@ -18,6 +18,10 @@ import {
   percentScore,
   timespan,
 } from '../../web/src/lms/scorm.js';
+
+// The deck's side imports the figure views, whose styles only a page can load.
+register('./page-modules.js', import.meta.url);
+const { SUMMARY_SLIDE, reportToLms } = await import('../../web/src/deck/lms.js');
 
 /**
  * A fake SCORM 1.2 API that keeps the values set and logs every call.
@@ -395,6 +399,7 @@ describe('the deck in an LMS', () => {
     return {
       on: (name, fn) => (handlers[name] ??= []).push(fn),
       isPrintView: () => false,
+      getSlides: () => [],
       emit: (name, id) => handlers[name]?.forEach((fn) => fn({ currentSlide: { id } })),
     };
   }
@@ -436,7 +441,12 @@ describe('the deck in an LMS', () => {
     const win = { parent: null, addEventListener: () => assert.fail('listens to the window') };
     win.parent = win;
     assert.equal(
-      reportToLms(/** @type {any} */ (win), /** @type {any} */ (deck), /** @type {any} */ (root)),
+      reportToLms(
+        /** @type {any} */ (win),
+        /** @type {any} */ (deck),
+        /** @type {any} */ (root),
+        [],
+      ),
       null,
     );
   });
@@ -445,14 +455,15 @@ describe('the deck in an LMS', () => {
     const lms = fakeApi();
     const deck = fakeDeck();
     const root = new EventTarget();
-    const win = Object.assign(new EventTarget(), { API: lms.api });
+    const win = Object.assign(new EventTarget(), { API: lms.api, setTimeout: () => 0 });
     Object.assign(win, { parent: win });
-    const reporter = reportToLms(
+    const place = reportToLms(
       /** @type {any} */ (win),
       /** @type {any} */ (deck),
       /** @type {any} */ (root),
+      [],
     );
-    assert.ok(reporter?.active());
+    assert.ok(place?.reporter.active());
     deck.emit('ready', 'title');
     const session = createSession(items);
     session.answer(1);

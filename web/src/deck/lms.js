@@ -1,19 +1,35 @@
 // The deck in an LMS: when a SCORM 1.2 API is found around the page (web/src/lms/scorm.js), the
-// knowledge check's answers, the summary slide and leaving the page are reported to it. Without
-// one, this does nothing at all.
+// knowledge check's answers, the summary slide and leaving the page are reported to it, and the
+// slide and figures the learner leaves are kept there (web/src/lms/resume.js) and restored at the
+// next launch. Without one, this does nothing at all.
 import { ANSWER_EVENT } from '../quiz/answer-event.js';
+import { decodeFigures, decodeLocation, encodeFigures, LOCATION_MAX } from '../lms/resume.js';
 import { createReporter, findApi } from '../lms/scorm.js';
+import { viewsOf } from '../share/figure-views.js';
 
 /** The slide whose showing completes the lesson: the recap, slides/12-summary.md. */
 export const SUMMARY_SLIDE = 'summary';
+
+/** How long after the last change the LMS is told the learner's place, in ms. */
+const KEEP_MS = 1000;
+
+/**
+ * @typedef {object} LmsPlace
+ * @property {import('../lms/scorm.js').Reporter} reporter what talks to the LMS
+ * @property {import('./widgets.js').FigureOptions} figures for manageWidgets: the figures kept
+ *   from the last launch, and what keeps them up to date
+ */
 
 /**
  * @param {Window} win
  * @param {import('reveal.js').default} deck
  * @param {HTMLElement} root the deck's element, inside which the knowledge check answers
- * @returns {import('../lms/scorm.js').Reporter | null} null outside an LMS
+ * @param {{ id: string, widget?: Parameters<typeof viewsOf>[0] }[]} slides
+ * @param {{ linked?: boolean }} [launch] linked: the address named a slide when the page
+ *   opened (read before reveal writes the first slide into it): that slide wins over the LMS's
+ * @returns {LmsPlace | null} null outside an LMS
  */
-export function reportToLms(win, deck, root) {
+export function reportToLms(win, deck, root, slides, launch = {}) {
   const api = findApi(win);
   if (!api) return null;
   const reporter = createReporter(api);
@@ -27,8 +43,62 @@ export function reportToLms(win, deck, root) {
   };
   deck.on('ready', shown);
   deck.on('slidechanged', shown);
+
+  const ids = slides.map((slide) => slide.id);
+  const saved = reporter.saved();
+  const views = new Map(
+    slides.flatMap((slide) =>
+      slide.widget ? [[slide.id, viewsOf(slide.widget).map((view) => view.type)]] : [],
+    ),
+  );
+  const resumed = decodeFigures(saved.data, views);
+  // What the LMS is told: until the learner changes a figure, the figures as they were resumed.
+  const place = {
+    slide: '',
+    figures: encodeFigures(
+      [...resumed].map(([id, { view, settings }]) => [
+        id,
+        { view: view === views.get(id)?.[0] ? undefined : view, settings },
+      ]),
+    ),
+  };
+  let timer = 0;
+  const keep = () => {
+    clearTimeout(timer);
+    timer = 0;
+    reporter.keep(place.slide.slice(0, LOCATION_MAX), place.figures);
+  };
+  const keepSoon = () => {
+    clearTimeout(timer);
+    timer = win.setTimeout(keep, KEEP_MS);
+  };
+  // Back where the last launch left off, unless the address names a slide.
+  const left = decodeLocation(saved.location, ids);
+  deck.on('ready', (/** @type {{ currentSlide?: Element }} */ event) => {
+    place.slide = event.currentSlide?.id ?? '';
+    const section = deck.getSlides().find((slide) => slide.id === left);
+    if (!section || deck.isPrintView() || launch.linked) return;
+    const { h, v } = deck.getIndices(section);
+    deck.slide(h, v);
+  });
+  deck.on('slidechanged', (/** @type {{ currentSlide?: Element }} */ event) => {
+    place.slide = event.currentSlide?.id ?? '';
+    keepSoon();
+  });
   // pagehide comes on every way of leaving (closing, navigating, the LMS replacing the frame),
   // where unload is unreliable and keeps the page out of the back-forward cache.
-  win.addEventListener('pagehide', () => reporter.finish());
-  return reporter;
+  win.addEventListener('pagehide', () => {
+    if (timer) keep();
+    reporter.finish();
+  });
+  return {
+    reporter,
+    figures: {
+      resumed,
+      onChange(figures, slide) {
+        place.figures = encodeFigures(figures, slide);
+        keepSoon();
+      },
+    },
+  };
 }

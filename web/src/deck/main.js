@@ -25,6 +25,8 @@ import { offerSpeakerNotes } from './speaker-notes.js';
 import { manageWidgets } from './widgets.js';
 import { offerUpdates } from '../app-updates.js';
 
+// Whether the address names a slide, read before reveal writes the first slide into it.
+const linked = location.hash.length > 1;
 const root = /** @type {HTMLElement} */ (document.querySelector('.reveal'));
 const slidesElement = /** @type {HTMLElement} */ (root.querySelector('.slides'));
 
@@ -40,9 +42,10 @@ markLayout(document, narrow);
 const status = prepareScreenReader(root);
 const { deck, ready } = startDeck(root, { narrow });
 speakSlides(deck, status);
-manageWidgets(deck, lesson.slides);
-// Launched by an LMS (SCORM 1.2), the deck reports progress and the knowledge check to it.
-reportToLms(window, deck, root);
+// Launched by an LMS (SCORM 1.2), the deck reports progress and the knowledge check to it, and
+// keeps the learner's slide and figures there for the next launch.
+const lms = reportToLms(window, deck, root, lesson.slides, { linked });
+manageWidgets(deck, lesson.slides, lms?.figures);
 fitSlides(deck);
 releaseOnEscape(document);
 ready.then(() => {

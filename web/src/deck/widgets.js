@@ -2,10 +2,11 @@
 // Each slide keeps one state object per view of its figure for the whole visit, so what the
 // learner typed is still there when they come back. A figure with more than one view mounts only
 // the chosen one (the choice is in the slide's header); the host's `widget-<type>` class follows
-// it. The address follows the figure on the shown slide (share/figure-link.js): a copied link
-// opens that slide with the same view and settings. In the print view every widget is mounted at
-// once.
+// it. The address follows the figure on the shown slide (share/figure-link.js), from the state
+// each widget hands back (onState, widgets/shared/registry.js): a copied link opens that slide
+// with the same view and settings. In the print view every widget is mounted at once.
 import {
+  FIGURE_PARAM,
   linkSettings,
   settingsFromUrl,
   urlWithSettings,
@@ -18,14 +19,26 @@ import { placeWidget } from '../widgets/shared/host.js';
 const SETTLE_MS = 250;
 
 /**
+ * @typedef {object} FigureOptions
+ * @property {Map<string, { view: string, settings: Record<string, unknown> }>} [resumed] figures
+ *   to start from on a slide the address names no figure for (an LMS's, lms/resume.js)
+ * @property {(figures: [string, import('../lms/resume.js').KeptFigure][], shown?: string) => void}
+ *   [onChange] called with every figure as a link would keep it, in the lesson's order, when
+ *   the learner changes one (its state or its view)
+ */
+
+/**
  * @param {import('reveal.js').default} deck
  * @param {{ id: string, widget?: { type: string, label?: string, props?: object,
  *   also?: { type: string, label: string, props?: object }[] } }[]} slides
+ * @param {FigureOptions} [options]
  */
-export function manageWidgets(deck, slides) {
+export function manageWidgets(deck, slides, options = {}) {
   const views = new Map(slides.filter((s) => s.widget).map((s) => [s.id, viewsOf(s.widget)]));
   /** Per slide, per view: the state kept across mounts. @type {Map<string, Map<string, Record<string, unknown>>>} */
   const states = new Map();
+  /** Per slide, per view: the place (host.js) its widget's runs are kept by. @type {Map<string, object>} */
+  const places = new Map();
   /** Per slide: the view chosen (its type). @type {Map<string, string>} */
   const chosen = new Map();
   /** @type {Map<string, { destroy(): void }>} */
@@ -43,13 +56,32 @@ export function manageWidgets(deck, slides) {
     if (!byView.has(type)) byView.set(type, {});
     return /** @type {Record<string, unknown>} */ (byView.get(type));
   };
-  const address = followAddress((id) => {
+  /** @param {string} id @returns {{ settings: Record<string, unknown>, view: string | undefined }} */
+  const figureOf = (id) => {
     const list = views.get(id);
     if (!list || !states.has(id)) return { settings: {}, view: undefined };
     const view = viewOf(id);
     const settings = linkSettings(view.type, stateOf(id, view.type));
     return { settings, view: view === list[0] ? undefined : view.type };
-  });
+  };
+  const address = followAddress(figureOf);
+  /** @type {string | undefined} */
+  let shown;
+  // Every figure for the caller: as this visit left it, else as it was resumed.
+  const changed = () => {
+    if (!options.onChange) return;
+    /** @type {[string, import('../lms/resume.js').KeptFigure][]} */
+    const figures = [];
+    for (const [id, list] of views) {
+      const resumed = options.resumed?.get(id);
+      if (states.has(id)) figures.push([id, figureOf(id)]);
+      else if (resumed) {
+        const view = resumed.view === list[0].type ? undefined : resumed.view;
+        figures.push([id, { view, settings: resumed.settings }]);
+      }
+    }
+    options.onChange(figures, shown);
+  };
 
   /**
    * Mounts the chosen view's widget into the slide's host.
@@ -66,7 +98,15 @@ export function manageWidgets(deck, slides) {
     host.dataset.widget = view.type;
     showChosen(section.querySelector('.figure-views'), view.type);
     const spec = { type: view.type, props: view.props };
-    placed.set(id, placeWidget(host, spec, stateOf(id, view.type)));
+    const key = `${id}\u0000${view.type}`;
+    if (!places.has(key)) places.set(key, {});
+    const onState = (/** @type {Record<string, unknown>} */ next) => {
+      states.get(id)?.set(view.type, next);
+      address.soon();
+      changed();
+    };
+    const kept = { state: stateOf(id, view.type), place: places.get(key) ?? {}, onState };
+    placed.set(id, placeWidget(host, spec, kept));
   };
 
   /** @param {Element | undefined} section */
@@ -74,12 +114,16 @@ export function manageWidgets(deck, slides) {
     const id = section?.id;
     if (!section || !id || !views.has(id) || placed.has(id)) return;
     if (!states.has(id)) {
-      // The first visit: the address may name a view and its settings.
+      // The first visit: the address may name a view and its settings, else an LMS may have
+      // kept them from the last launch.
       const list = /** @type {import('../share/figure-views.js').FigureView[]} */ (views.get(id));
-      const asked = viewFromUrl(location.href, id);
+      const linked = new URL(location.href).searchParams.get(FIGURE_PARAM) === id;
+      const resumed = linked ? undefined : options.resumed?.get(id);
+      const asked = resumed?.view ?? viewFromUrl(location.href, id);
       const view = list.find((v) => v.type === asked) ?? list[0];
+      const settings = resumed?.settings ?? settingsFromUrl(location.href, id, view.type);
       chosen.set(id, view.type);
-      states.set(id, new Map([[view.type, settingsFromUrl(location.href, id, view.type)]]));
+      states.set(id, new Map([[view.type, { ...settings }]]));
     }
     place(section, id);
   };
@@ -90,6 +134,7 @@ export function manageWidgets(deck, slides) {
   };
   /** @param {Element | undefined} current */
   const show = (current) => {
+    shown = current?.id;
     for (const id of [...placed.keys()]) if (id !== current?.id) leave(id);
     enter(current);
     address.follow(current?.id);
@@ -105,19 +150,20 @@ export function manageWidgets(deck, slides) {
     leave(id);
     chosen.set(id, input.value);
     place(section, id);
+    address.soon();
+    changed();
   };
 
-  deck.on('ready', (event) => {
+  deck.on('ready', () => {
     if (deck.isPrintView()) {
       deck.getSlides().forEach(enter);
       return;
     }
-    show(event.currentSlide);
+    // The slide shown now: an earlier 'ready' listener may have moved on from the one the event
+    // names (an LMS's resume, deck/lms.js).
+    show(deck.getCurrentSlide());
+    // The choice of views is the deck's own control; a widget's changes come through onState.
     deck.getSlidesElement()?.addEventListener('change', choose);
-    // Whatever the learner changes in a figure ends in its state; the address catches up.
-    deck.getSlidesElement()?.addEventListener('input', address.soon);
-    deck.getSlidesElement()?.addEventListener('change', address.soon);
-    deck.getSlidesElement()?.addEventListener('click', address.soon);
   });
   deck.on('slidechanged', (event) => show(event.currentSlide));
 }

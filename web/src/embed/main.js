@@ -84,9 +84,20 @@ function showOne(slide, widget) {
   const heading = make('h1', 'visually-hidden', `${slide.title}: a live figure`);
   main.replaceChildren(heading, bar, host, caption);
 
+  // The caption's link follows the figure, as the deck's address does.
+  let timer = 0;
+  const follow = () => {
+    clearTimeout(timer);
+    link.href = slideUrl();
+  };
+  const soon = () => {
+    clearTimeout(timer);
+    timer = window.setTimeout(follow, SETTLE_MS);
+  };
   const shown = showFigure(main, host, views, {
     view: start.type,
     settings: settingsFromUrl(location.href, slide.id, start.type),
+    onChange: soon,
   });
   /** What a link to the figure as it is now carries. */
   const settings = () => linkSettings(shown.view().type, shown.settings());
@@ -114,18 +125,7 @@ function showOne(slide, widget) {
     }),
   );
 
-  // The caption's link follows the figure, as the deck's address does.
-  let timer = 0;
-  const follow = () => {
-    clearTimeout(timer);
-    link.href = slideUrl();
-  };
-  const soon = () => {
-    clearTimeout(timer);
-    timer = window.setTimeout(follow, SETTLE_MS);
-  };
   follow();
-  for (const type of ['input', 'change', 'click']) main.addEventListener(type, soon);
   link.addEventListener('pointerdown', follow);
   link.addEventListener('focus', follow);
 }

@@ -148,6 +148,11 @@ function identifier(id) {
  *   refused to start, after which every other call does nothing
  * @property {(answer: Answer) => void} answer one interaction, the score if it is the best yet,
  *   a commit
+ * @property {() => { location: string, data: string }} saved what the LMS kept from the last
+ *   launch of this attempt (cmi.core.lesson_location and cmi.suspend_data, read at start; '' for
+ *   each it has not)
+ * @property {(location: string, data: string) => void} keep the slide and the figures to come
+ *   back to (resume.js), each set when it changed, then a commit
  * @property {() => void} complete the status 'completed', a commit (once)
  * @property {() => void} finish the session's time, a commit and LMSFinish (once)
  * @property {() => boolean} active started and not yet finished
@@ -174,6 +179,8 @@ export function createReporter(api, options = {}) {
   /** The best score the LMS has: from an earlier visit, or this one's best attempt; -1: none. */
   let best = -1;
   let lastError = '';
+  /** What the LMS holds now: read at start, then as kept. */
+  const held = { location: '', data: '' };
 
   /**
    * Calls the LMS; a throw or a refusal is noted and returns false.
@@ -237,6 +244,8 @@ export function createReporter(api, options = {}) {
       nextInteraction = Number.isInteger(count) && count > 0 ? count : 0;
       const previous = Number.parseFloat(get('cmi.core.score.raw'));
       if (previous >= 0 && previous <= 100) best = previous;
+      held.location = get('cmi.core.lesson_location');
+      held.data = get('cmi.suspend_data');
       if (writable() && !completed) {
         set('cmi.core.lesson_status', 'incomplete');
         commit();
@@ -265,6 +274,20 @@ export function createReporter(api, options = {}) {
         if (set('cmi.core.score.raw', score)) best = score;
       }
       commit();
+    },
+    saved: () => ({ ...held }),
+    keep(location, data) {
+      if (!writable()) return;
+      let changed = false;
+      if (location !== held.location && set('cmi.core.lesson_location', location)) {
+        held.location = location;
+        changed = true;
+      }
+      if (data !== held.data && set('cmi.suspend_data', data)) {
+        held.data = data;
+        changed = true;
+      }
+      if (changed) commit();
     },
     complete() {
       if (!writable() || completed) return;

@@ -12,6 +12,7 @@ import { announceStep, buildAttentionStepsParts, showStep } from './markup.js';
 import { MAX_TOKENS, STEPS, attentionSteps, stepNumber } from './math.js';
 import { padText, shapeText, stepText } from './text.js';
 import { setLine } from '../shared/line.js';
+import { formWidget } from '../shared/form-widget.js';
 import { registerWidget } from '../shared/registry.js';
 import { SETTINGS } from './link-settings.js';
 import { unknownText } from '../shared/unknown-text.js';
@@ -26,72 +27,45 @@ const PROMPT = 'Type a sentence to follow its attention step by step.';
 
 /** @returns {import('../shared/registry.js').Widget} */
 function createAttentionSteps() {
-  /** @type {import('./markup.js').AttentionStepsParts | null} */
-  let parts = null;
-  let engine = null;
-  /** @type {Partial<Inputs>} */
-  let state = {};
-
-  const redraw = () => {
-    if (!parts) return;
-    state.sentence = parts.sentence.value;
-    state.causal = parts.causal.checked;
-    state.padding = parts.padding.checked;
-    draw(parts, engine, /** @type {Inputs} */ (state));
-  };
-  /** @param {unknown} wanted a step number; out of range changes nothing */
-  const goTo = (wanted) => {
-    const step = stepNumber(wanted, state.step);
-    if (!parts || step === state.step) return;
-    state.step = step;
-    redraw();
-    announceStep(parts, step);
-  };
-  /** @param {MouseEvent} event */
-  const onStepper = (event) => {
-    const button = /** @type {Element} */ (event.target).closest?.('button');
-    if (!parts || !button) return;
-    if (button.getAttribute('aria-disabled') === 'true') return;
-    if (button === parts.prev) goTo((state.step ?? 1) - 1);
-    else if (button === parts.next) goTo((state.step ?? 1) + 1);
-    else goTo(/** @type {HTMLElement} */ (button).dataset.step);
-  };
-
-  const apply = (props) => {
-    state = props.state ?? {};
-    parts.sentence.value = String(state.sentence ?? props.sentence ?? DEFAULT_SENTENCE);
-    parts.causal.checked = Boolean(state.causal ?? props.causal);
-    parts.padding.checked = Boolean(state.padding ?? props.padding);
-    state.step = stepNumber(state.step ?? props.step);
-    redraw();
-  };
-
-  return {
-    mount(el, props, facade) {
-      engine = facade;
-      parts = buildAttentionStepsParts(el.ownerDocument, MAX_TOKENS);
-      el.replaceChildren(parts.root);
-      parts.sentence.addEventListener('input', redraw);
-      parts.causal.addEventListener('change', redraw);
-      parts.padding.addEventListener('change', redraw);
+  return formWidget({
+    build: (doc) => buildAttentionStepsParts(doc, MAX_TOKENS),
+    fill(parts, props, state) {
+      parts.sentence.value = String(state.sentence ?? props.sentence ?? DEFAULT_SENTENCE);
+      parts.causal.checked = Boolean(state.causal ?? props.causal);
+      parts.padding.checked = Boolean(state.padding ?? props.padding);
+      state.step = stepNumber(state.step ?? props.step);
+    },
+    read(parts, state) {
+      state.sentence = parts.sentence.value;
+      state.causal = parts.causal.checked;
+      state.padding = parts.padding.checked;
+    },
+    draw: (parts, engine, state) => draw(parts, engine, /** @type {Inputs} */ (state)),
+    clear: clearStep,
+    // Previous, Next and the list of steps move through the trace.
+    wire(parts, context) {
+      /** @param {unknown} wanted a step number; out of range changes nothing */
+      const goTo = (wanted) => {
+        const state = context.state();
+        const step = stepNumber(wanted, state.step);
+        if (step === state.step) return;
+        state.step = step;
+        context.redraw();
+        announceStep(parts, step);
+      };
+      /** @param {MouseEvent} event */
+      const onStepper = (event) => {
+        const button = /** @type {Element} */ (event.target).closest?.('button');
+        if (!button || button.getAttribute('aria-disabled') === 'true') return;
+        const at = context.state().step ?? 1;
+        if (button === parts.prev) goTo(at - 1);
+        else if (button === parts.next) goTo(at + 1);
+        else goTo(/** @type {HTMLElement} */ (button).dataset.step);
+      };
       parts.stepper.addEventListener('click', onStepper);
-      apply(props);
+      return () => parts.stepper.removeEventListener('click', onStepper);
     },
-    update(props) {
-      if (parts) apply(props);
-    },
-    destroy() {
-      if (!parts) return;
-      parts.sentence.removeEventListener('input', redraw);
-      parts.causal.removeEventListener('change', redraw);
-      parts.padding.removeEventListener('change', redraw);
-      parts.stepper.removeEventListener('click', onStepper);
-      clearStep(parts);
-      parts.root.remove();
-      parts = null;
-      engine = null;
-    },
-  };
+  });
 }
 
 /**

@@ -4,7 +4,7 @@
 // chosen token across mounts.
 import { vocabularyOf } from '../../text/embed.js';
 import { tokenize } from '../../text/tokenize.js';
-import { frameRedraw } from '../shared/frame-redraw.js';
+import { formWidget } from '../shared/form-widget.js';
 import { chosenView, clearViews, drawView, setView } from './lines.js';
 import { buildHeatmapParts } from './markup.js';
 import { setLine } from '../shared/line.js';
@@ -19,83 +19,40 @@ import './style.css';
 const DEFAULT_SENTENCE = 'The cat sat on the mat because it was tired.';
 const PROMPT = 'Type a sentence to see how its words attend to each other.';
 
-/**
- * @typedef {{ sentence?: string, causal?: boolean, view?: string, from?: number }} HeatmapInputs
- * @typedef {HeatmapInputs & { state?: HeatmapInputs }} HeatmapProps
- */
-
 /** @returns {import('../shared/registry.js').Widget} */
 function createHeatmap() {
-  /** @type {ReturnType<typeof buildHeatmapParts> | null} */
-  let parts = null;
-  /** @type {HTMLElement | null} */
-  let host = null;
-  let engine = null;
-  let state = {};
-
-  const readInputs = () => {
-    state.sentence = parts.sentence.value;
-    state.causal = parts.causal.checked;
-    state.view = chosenView(parts);
-  };
-  // Typing redraws once per frame, from the latest inputs; the other controls redraw at once.
-  const frame = frameRedraw(() => {
-    if (!parts) return;
-    readInputs();
-    state.from = draw(parts, engine, state, pick);
-  });
-  const redraw = frame.now;
-  const pickFromList = () => {
-    state.from = Number(parts?.from.value);
-    redraw();
-  };
-  /** @param {number} index */
-  const pick = (index) => {
-    state.from = index;
-    redraw();
-  };
-
-  /** @param {HeatmapProps} props */
-  const apply = (props) => {
-    state = props.state ?? {};
-    parts.sentence.value = state.sentence ?? props.sentence ?? DEFAULT_SENTENCE;
-    parts.causal.checked = state.causal ?? Boolean(props.causal);
-    setView(parts, state.view ?? props.view);
-    state.from = Number(state.from ?? props.from ?? 0);
-    redraw();
-  };
-
-  return {
-    mount(el, props, facade) {
-      host = el;
-      engine = facade;
-      parts = buildHeatmapParts(el.ownerDocument);
-      el.replaceChildren(parts.root);
-      parts.sentence.addEventListener('input', frame.request);
-      parts.causal.addEventListener('change', redraw);
-      parts.views.addEventListener('change', redraw);
+  /** What a click on a token of the lines view does: chooses it (set once wired). */
+  let pick = (/** @type {number} */ index) => void index;
+  return formWidget({
+    build: buildHeatmapParts,
+    fill(parts, props, state) {
+      parts.sentence.value = state.sentence ?? props.sentence ?? DEFAULT_SENTENCE;
+      parts.causal.checked = state.causal ?? Boolean(props.causal);
+      setView(parts, state.view ?? props.view);
+      state.from = Number(state.from ?? props.from ?? 0);
+    },
+    read(parts, state) {
+      state.sentence = parts.sentence.value;
+      state.causal = parts.causal.checked;
+      state.view = chosenView(parts);
+    },
+    draw(parts, engine, state) {
+      state.from = draw(parts, engine, /** @type {any} */ (state), pick);
+    },
+    clear: clearViews,
+    // The token the lines view starts from: chosen in its list or by a click on it.
+    wire(parts, context) {
+      pick = (index) => {
+        context.state().from = index;
+        context.redraw();
+      };
+      const pickFromList = () => pick(Number(parts.from.value));
       parts.from.addEventListener('change', pickFromList);
-      apply(props);
+      return () => parts.from.removeEventListener('change', pickFromList);
     },
-    update(props) {
-      if (parts) apply(props);
-    },
-    destroy() {
-      if (parts) {
-        // Input not yet drawn is still the learner's.
-        if (frame.cancel()) readInputs();
-        parts.sentence.removeEventListener('input', frame.request);
-        parts.causal.removeEventListener('change', redraw);
-        parts.views.removeEventListener('change', redraw);
-        parts.from.removeEventListener('change', pickFromList);
-        clearViews(parts);
-      }
-      host?.replaceChildren();
-      parts = null;
-      host = null;
-      engine = null;
-    },
-  };
+    // Typing redraws once per frame, from the latest inputs.
+    frame: true,
+  });
 }
 
 /**

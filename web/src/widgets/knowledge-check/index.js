@@ -1,6 +1,7 @@
 // The `knowledge-check` widget: the lesson's check questions (slides/quiz.yaml, `check`) as a quiz
-// view. Its session lives in props.state, so leaving the slide and coming back keeps the learner's
-// progress for this visit; nothing is stored anywhere else. A question on a trained model waits
+// view. Its session is kept by the place it is shown in (props.place, registry.js), so leaving the
+// slide and coming back keeps the learner's progress for this visit; nothing is stored anywhere
+// else. A question on a trained model waits
 // for the model to load (web/src/text/trained-models.js). Each answer is announced by
 // an event from the widget's element (web/src/quiz/answer-event.js), which the deck passes on to
 // an LMS when one launched it (web/src/deck/lms.js).
@@ -60,6 +61,12 @@ function showLine(el, kind, text) {
   el.replaceChildren(line(el, kind, text));
 }
 
+/**
+ * The session of each place the check is shown in, by the object that stands for it.
+ * @type {WeakMap<object, ReturnType<typeof createSession>>}
+ */
+const sessions = new WeakMap();
+
 /** @returns {import('../shared/registry.js').Widget} */
 function createKnowledgeCheck() {
   /** @type {ReturnType<typeof mountQuiz> | null} */
@@ -68,11 +75,11 @@ function createKnowledgeCheck() {
 
   return {
     mount(el, props, engine) {
-      const state = props.state ?? {};
+      const place = props.place && typeof props.place === 'object' ? props.place : {};
       gone = false;
       const show = () => {
         if (gone) return;
-        const session = state.session;
+        const session = /** @type {ReturnType<typeof createSession>} */ (sessions.get(place));
         view = mountQuiz(el, session, {
           onAnswer: (current) => {
             const event = answerEvent(session, current);
@@ -80,7 +87,7 @@ function createKnowledgeCheck() {
           },
         });
       };
-      if (state.session) {
+      if (sessions.has(place)) {
         show();
         return;
       }
@@ -88,7 +95,7 @@ function createKnowledgeCheck() {
       const needed = [...new Set(items.map(modelNeeded).filter((name) => name !== undefined))];
       const loaded = (name) => (name === 'translation' ? engine.translators : engine.languageModel);
       if (needed.every(loaded)) {
-        state.session = createSession(items, { engine });
+        sessions.set(place, createSession(items, { engine }));
         show();
         return;
       }
@@ -98,10 +105,12 @@ function createKnowledgeCheck() {
       Promise.allSettled(needed.map((name) => loadTrainedModel(name, engine))).then((results) => {
         if (gone) return;
         const missing = needed.filter((_, k) => results[k].status === 'rejected');
-        state.session ??= createSession(
-          items.filter((item) => !missing.includes(/** @type {any} */ (modelNeeded(item)))),
-          { engine },
-        );
+        if (!sessions.has(place)) {
+          const kept = items.filter(
+            (item) => !missing.includes(/** @type {any} */ (modelNeeded(item))),
+          );
+          sessions.set(place, createSession(kept, { engine }));
+        }
         show();
         for (const name of missing) el.prepend(line(el, 'note', missingText(name)));
       });

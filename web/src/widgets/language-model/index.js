@@ -15,7 +15,7 @@ import { tokenize } from '../../text/tokenize.js';
 import { VectorsUnavailable } from '../../text/vectors.js';
 import { frameRedraw } from '../shared/frame-redraw.js';
 import { timedStep } from '../shared/redraw-timing.js';
-import { registerWidget } from '../shared/registry.js';
+import { registerWidget, stateReporter } from '../shared/registry.js';
 import { MAX_REPEATS, SETTINGS } from './link-settings.js';
 import { clearFigures, drawFigures } from './figures.js';
 import { ModelUnavailable, loadModelOnce, loadedModel } from '../../text/language-model.js';
@@ -56,9 +56,17 @@ function createLanguageModel() {
   let props = {};
   /** @type {LanguageModelState} */
   let state = {};
+  let report = stateReporter({});
 
   const readInputs = () => {
     if (parts) state.sentence = parts.sentence.value;
+  };
+  // Typing: the host learns of it at once, the figure follows on the next frame.
+  const typed = () => {
+    if (!parts) return;
+    readInputs();
+    report(state);
+    frame.request();
   };
   // Typing redraws once per frame, from the latest text; a click redraws at once.
   const frame = frameRedraw(() => {
@@ -75,6 +83,7 @@ function createLanguageModel() {
     state.head = headName(
       model.info.heads[Number(/** @type {HTMLElement} */ (tile).dataset.index)],
     );
+    report(state);
     frame.now();
   };
   // Random words written twice, new ones each press; the head that best finds the repeat.
@@ -86,6 +95,7 @@ function createLanguageModel() {
     state.sentence = repeatedText(words);
     parts.sentence.value = state.sentence;
     state.head = headName(model.info.heads[inductionHeadIndex(model.info.heads)]);
+    report(state);
     frame.now();
   };
 
@@ -93,6 +103,7 @@ function createLanguageModel() {
   const apply = (next) => {
     props = next;
     state = next.state ?? {};
+    report = stateReporter(next);
     if (!parts) return;
     const text = typeof state.sentence === 'string' ? state.sentence : undefined;
     parts.sentence.value = text ?? props.sentence ?? DEFAULT_SENTENCE;
@@ -127,7 +138,7 @@ function createLanguageModel() {
       const demo = /** @type {LanguageModelProps} */ (nextProps).demo === 'induction';
       parts = buildLanguageModelParts(el.ownerDocument, { demo });
       el.replaceChildren(parts.root);
-      parts.sentence.addEventListener('input', frame.request);
+      parts.sentence.addEventListener('input', typed);
       parts.grid.addEventListener('click', pick);
       parts.repeat.addEventListener('click', repeat);
       apply(nextProps);
@@ -147,9 +158,8 @@ function createLanguageModel() {
     },
     destroy() {
       if (!parts) return;
-      // Input not yet drawn is still the learner's.
-      if (frame.cancel()) readInputs();
-      parts.sentence.removeEventListener('input', frame.request);
+      frame.cancel();
+      parts.sentence.removeEventListener('input', typed);
       parts.grid.removeEventListener('click', pick);
       parts.repeat.removeEventListener('click', repeat);
       clearFigures(parts);

@@ -3,7 +3,7 @@
 // of one wide head and of h narrow ones. Props: { sentence, heads, seed, state }; state keeps the
 // learner's sentence, heads and seed across mounts.
 import { setLine } from '../shared/line.js';
-import { frameRedraw } from '../shared/frame-redraw.js';
+import { formWidget } from '../shared/form-widget.js';
 import { clearFigures, drawCounts, drawFigures } from './figures.js';
 import { buildMultiHeadParts, setHeadChoices } from './markup.js';
 import { headChoices, multiHead, parameterCounts } from './math.js';
@@ -26,66 +26,36 @@ const PROMPT = 'Type a sentence to see what each head attends to.';
 
 /** @returns {import('../shared/registry.js').Widget} */
 function createMultiHead() {
-  /** @type {import('./markup.js').MultiHeadParts | null} */
-  let parts = null;
-  let engine = null;
-  let state = {};
-
-  const readInputs = () => {
-    state.sentence = parts.sentence.value;
-    const checked = parts.choices.querySelector('input:checked');
-    state.heads = Number(checked?.value ?? state.heads);
-    state.seed = parts.seed.value;
-  };
-  // Typing redraws once per frame, from the latest inputs.
-  const frame = frameRedraw(() => {
-    if (!parts) return;
-    readInputs();
-    timed('redraw', () => draw(parts, engine, state));
+  return formWidget({
+    build: (doc) => buildMultiHeadParts(doc, MAX_TOKENS),
+    fill(parts, props, state) {
+      const choices = headChoices(embeddingWidth());
+      const wanted = Number(state.heads ?? props.heads ?? DEFAULTS.heads);
+      const heads = choices.includes(wanted)
+        ? wanted
+        : (choices.filter((h) => h <= wanted).pop() ?? choices[0]);
+      parts.sentence.value = state.sentence ?? props.sentence ?? DEFAULTS.sentence;
+      parts.seed.value = String(state.seed ?? props.seed ?? DEFAULTS.seed);
+      setHeadChoices(parts, choices, heads);
+    },
+    read(parts, state) {
+      state.sentence = parts.sentence.value;
+      const checked = parts.choices.querySelector('input:checked');
+      state.heads = Number(checked?.value ?? state.heads);
+      state.seed = parts.seed.value;
+    },
+    draw: (parts, engine, state) => timed('redraw', () => draw(parts, engine, state)),
+    clear: clearFigures,
+    // Typing redraws once per frame, from the latest inputs.
+    frame: true,
   });
-
-  const apply = (props) => {
-    state = props.state ?? {};
-    const choices = headChoices(embeddingWidth());
-    const wanted = Number(state.heads ?? props.heads ?? DEFAULTS.heads);
-    const heads = choices.includes(wanted)
-      ? wanted
-      : (choices.filter((h) => h <= wanted).pop() ?? choices[0]);
-    parts.sentence.value = state.sentence ?? props.sentence ?? DEFAULTS.sentence;
-    parts.seed.value = String(state.seed ?? props.seed ?? DEFAULTS.seed);
-    setHeadChoices(parts, choices, heads);
-    frame.now();
-  };
-
-  return {
-    mount(el, props, facade) {
-      engine = facade;
-      parts = buildMultiHeadParts(el.ownerDocument, MAX_TOKENS);
-      el.replaceChildren(parts.root);
-      parts.root.addEventListener('input', frame.request);
-      apply(props);
-    },
-    update(props) {
-      if (parts) apply(props);
-    },
-    destroy() {
-      if (!parts) return;
-      // Input not yet drawn is still the learner's.
-      if (frame.cancel()) readInputs();
-      parts.root.removeEventListener('input', frame.request);
-      clearFigures(parts);
-      parts.root.remove();
-      parts = null;
-      engine = null;
-    },
-  };
 }
 
 /**
  * Reads the inputs and redraws, or says why there is nothing to draw.
  * @param {import('./markup.js').MultiHeadParts} parts
  * @param {object} engine
- * @param {{ sentence: string, heads: number, seed: string }} inputs
+ * @param {Record<string, any>} inputs { sentence, heads, seed }
  */
 function draw(parts, engine, { sentence, heads, seed }) {
   const d = embeddingWidth();

@@ -14,10 +14,11 @@ import { measureLater } from './cost-timing.js';
  * Wires the panel's button to the engine and draws what `state.cost` holds.
  * @param {import('./cost-markup.js').CostParts} parts
  * @param {Pick<import('../../engine/index.js').Engine, 'attention' | 'unitNormal'>} engine
- * @param {{ cost?: CostResult }} state kept by the host across mounts
+ * @param {{ cost?: CostResult }} state the widget's state: a finished measurement is kept in it
+ * @param {() => void} changed called once a finished measurement is in the state
  * @returns {{ destroy(): void }}
  */
-export function mountCost(parts, engine, state) {
+export function mountCost(parts, engine, state, changed) {
   let stop = null;
   /** @type {CostResult} */
   let shown = state.cost ?? { sizes: [], times: [] };
@@ -47,6 +48,7 @@ export function mountCost(parts, engine, state) {
         stop = null;
         state.cost = shown;
         show(false);
+        changed();
       },
       fail(error) {
         stop = null;

@@ -6,7 +6,7 @@
 // state }; state keeps both sentences, the followed words and the last timing across mounts.
 import { mountCost } from './cost.js';
 import { setLine } from '../shared/line.js';
-import { registerWidget } from '../shared/registry.js';
+import { registerWidget, stateReporter } from '../shared/registry.js';
 import { SETTINGS } from './link-settings.js';
 import { clearCompare, clearSide, drawCompare, drawSide } from './figures.js';
 import { buildPairParts, setWordChoices } from './markup.js';
@@ -35,6 +35,7 @@ function createPair() {
   let engine = null;
   /** @type {PairState} */
   let state = {};
+  let report = stateReporter({});
   let fallback = DEFAULTS.word;
   let cost = null;
 
@@ -56,10 +57,12 @@ function createPair() {
       }
     });
     redraw();
+    report(state);
   };
 
   const apply = (props) => {
     state = props.state ?? {};
+    report = stateReporter(props);
     const given = Array.isArray(props.sentences) ? props.sentences : DEFAULTS.sentences;
     fallback = typeof props.word === 'string' ? props.word : DEFAULTS.word;
     state.sentences = [0, 1].map((s) => String(state.sentences?.[s] ?? given[s] ?? ''));
@@ -75,7 +78,7 @@ function createPair() {
       el.replaceChildren(parts.root);
       parts.root.addEventListener('input', onInput);
       apply(props);
-      cost = mountCost(parts.cost, engine, state);
+      cost = mountCost(parts.cost, engine, state, () => report(state));
     },
     update(props) {
       if (parts) apply(props);

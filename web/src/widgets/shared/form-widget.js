@@ -1,11 +1,19 @@
-// The lifecycle most figure widgets share. On mount: build the elements, put them in the page,
-// fill the inputs from the kept state (else the props, else the widget's defaults) and draw. On
-// every input inside the widget: copy the inputs into the state and draw again. On destroy: stop,
-// clear the figures and take the elements out. A widget supplies only those steps.
+// The lifecycle every figure widget made of inputs and figures shares. On mount: build the
+// elements, put them in the page, fill the inputs from the kept state (else the props, else the
+// widget's defaults) and draw. On every input inside the widget: copy the inputs into the state,
+// hand it to the host (props.onState, registry.js) and draw again, at once or, for a widget that
+// asks for it, on the next animation frame (frame-redraw.js). On destroy: stop, clear the figures
+// and take the elements out. A widget supplies only those steps.
+
+import { frameRedraw } from './frame-redraw.js';
+import { stateReporter } from './registry.js';
 
 /**
  * @typedef {object} FormContext what a widget's extra listeners may use
- * @property {() => void} redraw reads the inputs into the state and draws
+ * @property {() => void} redraw reads the inputs into the state, hands it to the host and draws
+ *   at once: for a change the learner made (a click, a key)
+ * @property {() => void} draw reads the inputs and draws at once, telling the host nothing: for a
+ *   redraw that changes no input (e.g. once a model has loaded)
  * @property {() => Record<string, any>} state the state kept across mounts
  * @property {() => object} engine the engine facade
  */
@@ -24,6 +32,8 @@
  * @property {(parts: Parts) => void} [clear] stops work in flight and empties the figures
  * @property {(parts: Parts, context: FormContext) => () => void} [wire] adds listeners beyond
  *   `input` (e.g. a button's click) and returns what removes them
+ * @property {boolean} [frame] an input draws on the next animation frame, once however many
+ *   arrive before it (for figures that follow typing); the host still hears of each at once
  */
 
 /**
@@ -38,26 +48,44 @@ export function formWidget(spec) {
   /** @type {Record<string, any>} */
   let state = {};
   let unwire = () => {};
+  let report = stateReporter({});
 
-  const redraw = () => {
+  const draw = () => {
     if (!parts) return;
     spec.read(parts, state);
     spec.draw(parts, engine, state);
   };
+  const frame = frameRedraw(draw);
+  // A change the learner made: the host learns of it before the figure is drawn.
+  const changed = () => {
+    if (!parts) return;
+    spec.read(parts, state);
+    report(state);
+  };
+  const onInput = () => {
+    changed();
+    if (spec.frame) frame.request();
+    else frame.now();
+  };
+  const redraw = () => {
+    changed();
+    frame.now();
+  };
   const apply = (props) => {
     state = props.state ?? {};
+    report = stateReporter(props);
     spec.fill(parts, props, state);
-    redraw();
+    frame.now();
   };
   /** @type {FormContext} */
-  const context = { redraw, state: () => state, engine: () => engine };
+  const context = { redraw, draw: frame.now, state: () => state, engine: () => engine };
 
   return {
     mount(el, props, facade) {
       engine = facade;
       parts = spec.build(el.ownerDocument, props);
       el.replaceChildren(parts.root);
-      parts.root.addEventListener('input', redraw);
+      parts.root.addEventListener('input', onInput);
       unwire = spec.wire?.(parts, context) ?? (() => {});
       apply(props);
     },
@@ -66,7 +94,8 @@ export function formWidget(spec) {
     },
     destroy() {
       if (!parts) return;
-      parts.root.removeEventListener('input', redraw);
+      parts.root.removeEventListener('input', onInput);
+      frame.cancel();
       unwire();
       spec.clear?.(parts);
       parts.root.remove();

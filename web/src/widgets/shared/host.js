@@ -15,13 +15,24 @@ const BROKEN = 'This figure could not be drawn. Please reload the page to try ag
  */
 
 /**
- * Mounts the widget `spec.type` into `host` with `spec.props` plus `state`.
+ * @typedef {object} Kept what the page keeps for one place a widget is shown in
+ * @property {Record<string, unknown>} state the widget's last state (registry.js): it is mounted
+ *   from a copy of it, so the learner's inputs survive leaving and coming back
+ * @property {object} place stands for the place as long as the page is open: what must outlive a
+ *   mount (a training run, a quiz in progress) is keyed by it
+ * @property {(state: Record<string, unknown>) => void} onState called with the widget's whole
+ *   state, a new object, whenever it changes after mount; the page keeps it as the next `state`
+ */
+
+/**
+ * Mounts the widget `spec.type` into `host` with `spec.props` plus `state`, `place` and `onState`
+ * (registry.js).
  * @param {HTMLElement} host an element the page owns; its content is replaced
  * @param {{ type: string, props?: object }} spec as a slide names its widget
- * @param {object} state kept by the caller across mounts, so the learner's inputs survive
+ * @param {Kept} kept
  * @returns {Placement}
  */
-export function placeWidget(host, spec, state) {
+export function placeWidget(host, spec, kept) {
   let widget = null;
   let gone = false;
 
@@ -33,7 +44,11 @@ export function placeWidget(host, spec, state) {
     host.removeAttribute('aria-busy');
     try {
       widget = createWidget(spec.type);
-      widget.mount(area, { ...spec.props, state }, engine);
+      const onState = (/** @type {Record<string, unknown>} */ next) => {
+        if (!gone) kept.onState(next);
+      };
+      const props = { ...spec.props, state: { ...kept.state }, place: kept.place, onState };
+      widget.mount(area, props, engine);
     } catch (error) {
       console.error(error);
       widget = null;

@@ -3,9 +3,16 @@
 //
 // The contract: create() returns { mount(el, props, engine), update(props), destroy() }.
 // - mount draws into `el` (an empty element the host owns) from `props` (the slide's widget props
-//   plus `state`, an object the host keeps per place across mount/destroy: the widget reads its
-//   inputs from it on mount and writes them back as the learner changes them, so they survive
-//   leaving the slide and coming back) with `engine` (the facade from web/src/engine/).
+//   plus `state`, `place` and `onState`) with `engine` (the facade from web/src/engine/). `state`
+//   is a copy of what the host keeps for this place: the widget starts from it (else from its
+//   props, else its defaults), and it is the widget's own to change. `place` is an object that
+//   stands for the place while the page is open: what must outlive a mount and is no plain value
+//   (a training run in a worker, a quiz in progress) is keyed by it.
+// - props.onState(state) is the one way back: the widget calls it with its whole state, a plain
+//   object, whenever it changes after mount, whatever changed it (typing, a click, a key, a timer,
+//   a worker). The host keeps the last one, mounts the widget from it again when the learner
+//   comes back, and keeps the address, the embed code, the saved figure and an LMS's saved data
+//   in step with it. A widget mounted without it (a test, a print view) runs the same.
 // - update(props) redraws with new props; destroy() removes listeners and empties `el`.
 // - Keys handled inside the widget do not reach the deck: typing never moves the slides.
 // - What a link (or an LMS) may set is declared with it: `settings`, in the widget folder's
@@ -13,6 +20,18 @@
 //   widget registered without it takes no settings from an address.
 
 /** @typedef {{ mount(el: HTMLElement, props: object, engine: object): void, update(props: object): void, destroy(): void }} Widget */
+
+/**
+ * What a widget calls to hand its state back, from props.onState, or nothing when the host gave
+ * none.
+ * @param {{ onState?: unknown }} props as mount() or update() received them
+ * @returns {(state: Record<string, unknown>) => void}
+ */
+export function stateReporter(props) {
+  const onState = props?.onState;
+  if (typeof onState !== 'function') return () => {};
+  return (state) => onState({ ...state });
+}
 
 /** @type {Map<string, () => Widget>} */
 const factories = new Map();

@@ -4,14 +4,14 @@
 // (the cross-attention map of a sample, redrawn as the model learns) or 'scaling' (dot-product
 // attention at d_k = 256 with and without 1/sqrt(d_k)), or 'language-model' (a small sibling of
 // the page's language model, from scratch, its heads measured as they form). state keeps the seed, the learning rate
-// and the sample length; the run itself belongs to the place (its state object), so it outlives
-// the figure: taken down while training, it pauses, and resumes when the figure is back.
+// and the sample length; the run itself belongs to the place (props.place, registry.js), so it
+// outlives the figure: taken down while training, it pauses, and resumes when the figure is back.
 import './style.css';
 import './deck.css';
 import { fetchLiveCorpusOnce } from '../../text/live-corpus.js';
 import { openSession } from '../../train/client.js';
 import { setLine } from '../shared/line.js';
-import { registerWidget } from '../shared/registry.js';
+import { registerWidget, stateReporter } from '../shared/registry.js';
 import { SETTINGS } from './link-settings.js';
 import { DEFAULT_MAP_LENGTH, EXPERIMENTS, MAP_LENGTHS, runSpec } from './experiments.js';
 import {
@@ -33,8 +33,8 @@ const FIGURE_MS = 300;
 const UNKNOWN = `This figure names no training experiment (known: ${Object.keys(EXPERIMENTS).join(', ')}).`;
 
 /**
- * The run shown at each place, by the state object the host keeps for it, and the settings it
- * was made with.
+ * The run shown at each place, by the object that stands for the place (props.place), and the
+ * settings it was made with.
  * @type {WeakMap<object, { session: import('../../train/client.js').Session, key: string }>}
  */
 const places = new WeakMap();
@@ -54,6 +54,9 @@ function createTraining() {
   let experiment = null;
   /** @type {Record<string, any>} */
   let state = {};
+  let report = stateReporter({});
+  /** The place this figure is shown in (props.place): its run is kept by it. */
+  let here = {};
   /** @type {HTMLElement | null} */
   let host = null;
   /** @type {import('../../train/client.js').Session | null} */
@@ -167,10 +170,10 @@ function createTraining() {
       { seed: seed.value, learningRate: rate.value, mapLength: mapLength() },
       liveCorpus ?? undefined,
     );
-    let place = places.get(state);
+    let place = places.get(here);
     if (!place) {
       place = { session: openSession(spec), key };
-      places.set(state, place);
+      places.set(here, place);
     } else if (place.key !== key && place.session.history.steps === 0) {
       const status = place.session.history.status;
       if (status !== 'running') {
@@ -190,6 +193,7 @@ function createTraining() {
     if (!parts) return;
     state.seed = parts.seed.value;
     state.rate = parts.rate.value;
+    report(state);
     attach();
     draw();
   };
@@ -197,6 +201,7 @@ function createTraining() {
     if (!parts) return;
     const chosen = parts.lengths.find((input) => input.checked);
     state.length = Number(chosen?.value ?? DEFAULT_MAP_LENGTH);
+    report(state);
     session?.setMapLength(mapLength());
   };
   const onGo = () => {
@@ -212,6 +217,8 @@ function createTraining() {
   const mount = (/** @type {HTMLElement} */ el, /** @type {Record<string, any>} */ props) => {
     host = el;
     state = props.state ?? {};
+    report = stateReporter(props);
+    here = props.place && typeof props.place === 'object' ? props.place : {};
     experiment = EXPERIMENTS[props.experiment] ?? null;
     if (!experiment) {
       const line = el.ownerDocument.createElement('p');

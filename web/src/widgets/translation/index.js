@@ -99,7 +99,7 @@ function createTranslation() {
         parts.status.classList.add('busy');
         loadTranslationOnce(engine).then(
           () => {
-            if (!gone) context.redraw();
+            if (!gone) context.draw();
           },
           (error) => {
             if (!gone) failed(parts, error);

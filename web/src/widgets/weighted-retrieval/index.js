@@ -6,6 +6,7 @@
 // { sentence, query, seed, mode, state }; state keeps the sentence, query word, seed, mode and
 // the hand-set scores across mounts.
 import { setLine } from '../shared/line.js';
+import { formWidget } from '../shared/form-widget.js';
 import { registerWidget } from '../shared/registry.js';
 import { MAX_TOKENS, MODES, SETTINGS } from './link-settings.js';
 import { sentenceTokens } from '../shared/token-matrix.js';
@@ -27,72 +28,56 @@ const BAR_HEIGHTS = { deck: { compare: 88, drag: 130 }, page: { compare: 150, dr
 
 /** @returns {import('../shared/registry.js').Widget} */
 function createWeightedRetrieval() {
-  /** @type {import('./markup.js').RetrievalParts | null} */
-  let parts = null;
-  let engine = null;
-  let onSlide = false;
-  /** @type {{ sentence?: string, query?: string, seed?: string, mode?: string,
-   *   scores?: number[] }} */
-  let state = {};
-
-  const redraw = () => {
-    if (!parts) return;
-    state.sentence = parts.sentence.value;
-    state.query = parts.query.value;
-    state.seed = parts.seed.value;
-    state.mode = parts.modes.find((input) => input.checked)?.value ?? DEFAULTS.mode;
-    const narrow = parts.root.ownerDocument.documentElement.classList.contains('deck-narrow');
-    draw(parts, engine, state, onSlide && !narrow ? BAR_HEIGHTS.deck : BAR_HEIGHTS.page);
-  };
-  const onInput = (event) => {
-    const target = event.target;
-    if (target instanceof HTMLInputElement && target.classList.contains('wr-slider')) {
-      const scores = [...(state.scores ?? [])];
-      scores[Number(target.dataset.index)] = Number(target.value);
-      state.scores = scores;
-    }
-    redraw();
-  };
-  const reset = () => {
-    state.scores = [];
-    redraw();
-  };
-
-  const apply = (props) => {
-    state = props.state ?? {};
-    parts.sentence.value = state.sentence ?? props.sentence ?? DEFAULTS.sentence;
-    parts.query.value = state.query ?? props.query ?? DEFAULTS.query;
-    parts.seed.value = String(state.seed ?? props.seed ?? DEFAULTS.seed);
-    const wanted = state.mode ?? props.mode;
-    const mode = MODES.includes(wanted) ? wanted : DEFAULTS.mode;
-    for (const input of parts.modes) input.checked = input.value === mode;
-    redraw();
-  };
-
-  return {
-    mount(el, props, facade) {
-      engine = facade;
-      onSlide = Boolean(el.closest('.reveal'));
-      parts = buildRetrievalParts(el.ownerDocument, MAX_TOKENS);
-      el.replaceChildren(parts.root);
-      parts.root.addEventListener('input', onInput);
-      parts.reset.addEventListener('click', reset);
-      apply(props);
+  return formWidget({
+    build: (doc) => buildRetrievalParts(doc, MAX_TOKENS),
+    fill(parts, props, state) {
+      parts.sentence.value = state.sentence ?? props.sentence ?? DEFAULTS.sentence;
+      parts.query.value = state.query ?? props.query ?? DEFAULTS.query;
+      parts.seed.value = String(state.seed ?? props.seed ?? DEFAULTS.seed);
+      const wanted = state.mode ?? props.mode;
+      const mode = MODES.includes(wanted) ? wanted : DEFAULTS.mode;
+      for (const input of parts.modes) input.checked = input.value === mode;
     },
-    update(props) {
-      if (parts) apply(props);
+    read(parts, state) {
+      state.sentence = parts.sentence.value;
+      state.query = parts.query.value;
+      state.seed = parts.seed.value;
+      state.mode = parts.modes.find((input) => input.checked)?.value ?? DEFAULTS.mode;
     },
-    destroy() {
-      if (!parts) return;
-      parts.root.removeEventListener('input', onInput);
-      parts.reset.removeEventListener('click', reset);
+    draw(parts, engine, state) {
+      const onSlide = Boolean(parts.root.closest('.reveal'));
+      const narrow = parts.root.ownerDocument.documentElement.classList.contains('deck-narrow');
+      draw(parts, engine, state, onSlide && !narrow ? BAR_HEIGHTS.deck : BAR_HEIGHTS.page);
+    },
+    clear(parts) {
       clearFigures(parts);
       clearSliders(parts.sliders);
-      parts.root.remove();
-      parts = null;
-      engine = null;
     },
-  };
+    wire(parts, context) {
+      // A slider's score goes into the state before the form reads it: this listener runs in
+      // the capture phase, ahead of the form's own.
+      const onSlider = (/** @type {Event} */ event) => {
+        const target = event.target;
+        if (!(target instanceof HTMLInputElement) || !target.classList.contains('wr-slider')) {
+          return;
+        }
+        const state = context.state();
+        const scores = [...(state.scores ?? [])];
+        scores[Number(target.dataset.index)] = Number(target.value);
+        state.scores = scores;
+      };
+      const reset = () => {
+        context.state().scores = [];
+        context.redraw();
+      };
+      parts.root.addEventListener('input', onSlider, true);
+      parts.reset.addEventListener('click', reset);
+      return () => {
+        parts.root.removeEventListener('input', onSlider, true);
+        parts.reset.removeEventListener('click', reset);
+      };
+    },
+  });
 }
 
 /**
