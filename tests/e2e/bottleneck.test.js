@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import { loadEngine } from 'attention-lab';
 
 import { axeFindings } from './axe.js';
-import { currentSlide, useSite, waitForSlide } from './browser.js';
+import { currentSlide, useSite, visitNextSlideAndBack, waitForSlide } from './browser.js';
 
 const TIMEOUT = 15_000;
 const SLIDE = '#bottleneck';
@@ -214,14 +214,8 @@ describe('the bottleneck figure', () => {
       assert.match(page.url(), /#\/bottleneck$/);
       await waitForWidth(page, 128);
 
-      await page.keyboard.press('Escape');
-      await page.keyboard.press('ArrowRight');
-      await page.waitForFunction(() => !location.hash.endsWith('/bottleneck'), null, {
-        timeout: TIMEOUT,
-      });
       // Coming back, the figure shows the width the learner left it at.
-      await page.keyboard.press('ArrowLeft');
-      await waitForSlide(page, 'bottleneck');
+      await visitNextSlideAndBack(page, 'bottleneck');
       await waitForWidth(page, 128);
       assert.equal((await readFigure(page)).width, 128);
     });

@@ -329,6 +329,21 @@ export function waitForSlide(page, id, timeout = 15_000) {
 }
 
 /**
+ * Leaves slide `id` for the next one with the keyboard (Escape first, so a control of the figure
+ * that has focus lets the arrow keys go) and comes back to it.
+ * @param {import('playwright-core').Page} page
+ * @param {string} id the slide shown now
+ * @param {number} [timeout]
+ */
+export async function visitNextSlideAndBack(page, id, timeout = 15_000) {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction((left) => !location.hash.endsWith(`/${left}`), id, { timeout });
+  await page.keyboard.press('ArrowLeft');
+  await waitForSlide(page, id, timeout);
+}
+
+/**
  * Every slide in every view of its figure, in deck order: [id, view], view null for the view the
  * slide shows first (or a slide without a figure), else the type of a further one
  * (`widget.also`). The walks of moveToSlide go through this list.

@@ -16,7 +16,7 @@ import { loadEngine } from 'attention-lab';
 
 import { sentenceTokens } from '../../web/src/widgets/shared/token-matrix.js';
 import { axeFindings } from './axe.js';
-import { currentSlide, useSite, waitForSlide } from './browser.js';
+import { currentSlide, useSite, visitNextSlideAndBack, waitForSlide } from './browser.js';
 
 const TIMEOUT = 15_000;
 const SLIDE = '#self-attention';
@@ -81,20 +81,6 @@ function withFigure(body, options) {
     },
     options,
   );
-}
-
-/**
- * Leaves the slide with the keyboard for the next one and comes back to it.
- * @param {import('playwright-core').Page} page
- */
-async function visitNextSlide(page) {
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('ArrowRight');
-  await page.waitForFunction(() => !location.hash.endsWith('/self-attention'), null, {
-    timeout: TIMEOUT,
-  });
-  await page.keyboard.press('ArrowLeft');
-  await waitForSlide(page, 'self-attention');
 }
 
 /**
@@ -307,7 +293,7 @@ describe('the self-attention pair figure', () => {
       assert.equal(await currentSlide(page), 'self-attention');
       assert.match(page.url(), /#\/self-attention$/);
 
-      await visitNextSlide(page);
+      await visitNextSlideAndBack(page, 'self-attention');
       await page.locator(`${SIDE.B} .sap-bars svg.chart-svg`).waitFor({ timeout: TIMEOUT });
       const back = await readSide(page, 'B');
       assert.equal(back.sentence, 'The bank by the river');
@@ -426,7 +412,7 @@ describe('the self-attention pair figure', () => {
 
       // The measurement ended on a timer, not on a learner's event; the widget handed it to the
       // deck all the same, so a visit elsewhere does not lose it.
-      await visitNextSlide(page);
+      await visitNextSlideAndBack(page, 'self-attention');
       await page.locator(`${SLIDE} .sap-slope`).waitFor({ timeout: TIMEOUT });
       assert.equal(Number(await line.getAttribute('data-slope')), printed, 'the same measurement');
       assert.equal(await measure.textContent(), 'Measure again');

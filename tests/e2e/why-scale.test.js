@@ -8,7 +8,7 @@ import { loadEngine } from 'attention-lab';
 
 import { binSamples, symmetricDomain } from '../../web/src/views/charts/bins.js';
 import { axeFindings } from './axe.js';
-import { currentSlide, useSite, waitForSlide } from './browser.js';
+import { currentSlide, useSite, visitNextSlideAndBack, waitForSlide } from './browser.js';
 
 const TIMEOUT = 15_000;
 const SLIDE = '#why-scale';
@@ -159,14 +159,8 @@ describe('the why-scale figure', () => {
       assert.equal(await currentSlide(page), 'why-scale');
       assert.match(page.url(), /#\/why-scale$/);
 
-      await page.keyboard.press('Escape');
-      await page.keyboard.press('ArrowRight');
-      await page.waitForFunction(() => !location.hash.endsWith('/why-scale'), null, {
-        timeout: TIMEOUT,
-      });
       // Coming back, the figure shows the width the learner left it at.
-      await page.keyboard.press('ArrowLeft');
-      await waitForSlide(page, 'why-scale');
+      await visitNextSlideAndBack(page, 'why-scale');
       await page.locator(`${SLIDE} .ws-lines svg.chart-svg`).waitFor({ timeout: TIMEOUT });
       assert.equal((await readFigure(page)).dk, 1024);
     });

@@ -9,8 +9,10 @@ import { GERMAN_SPECIALS } from './pairs-format.js';
 /** Fewest and most tokens a side of a kept pair has. */
 export const MIN_TOKENS = 2;
 export const MAX_TOKENS = 40;
+/** The German token for a word outside the vocabulary. */
+export const GERMAN_UNKNOWN = '<unk>';
 /** The German vocabulary's first lines, in id order (GERMAN_SPECIALS). */
-export const GERMAN_SPECIAL_TOKENS = Object.freeze(['<pad>', '<s>', '</s>', '<unk>']);
+export const GERMAN_SPECIAL_TOKENS = Object.freeze(['<pad>', '<s>', '</s>', GERMAN_UNKNOWN]);
 
 /**
  * @typedef {object} TokenizedPair

@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { loadEngine } from '../../web/src/engine/node.js';
 import { readDictionary } from './alignment-score.js';
 import { readReferencePairs, scoreWords } from './evaluate.js';
+import { GERMAN_UNKNOWN } from './pairs.js';
 
 /** @typedef {ReturnType<typeof scoreWords>} Scores */
 /**
@@ -29,9 +30,6 @@ import { readReferencePairs, scoreWords } from './evaluate.js';
  * @typedef {ReturnType<typeof measured> & { unknownWords: { written: number, unknown: number,
  *   share: number } }} Measured
  */
-
-/** The German token for a word outside the vocabulary (tools/translation/pairs.js). */
-const UNKNOWN_WORD = '<unk>';
 
 const VECTORS = fileURLToPath(
   new URL('../../web/public/embeddings/en-20k-100d.bin', import.meta.url),
@@ -147,7 +145,7 @@ export async function measureModels(weights, report, pairs, dictionary) {
     }
     const written = translations.reduce((sum, t) => sum + t.target.length, 0);
     const unknown = translations.reduce(
-      (sum, t) => sum + t.target.filter((word) => word === UNKNOWN_WORD).length,
+      (sum, t) => sum + t.target.filter((word) => word === GERMAN_UNKNOWN).length,
       0,
     );
     result[name] = {

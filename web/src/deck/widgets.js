@@ -99,13 +99,14 @@ export function manageWidgets(deck, slides, options = {}) {
     showChosen(section.querySelector('.figure-views'), view.type);
     const spec = { type: view.type, props: view.props };
     const key = `${id}\u0000${view.type}`;
-    if (!places.has(key)) places.set(key, {});
+    const place = places.get(key) ?? {};
+    places.set(key, place);
     const onState = (/** @type {Record<string, unknown>} */ next) => {
       states.get(id)?.set(view.type, next);
       address.soon();
       changed();
     };
-    const kept = { state: stateOf(id, view.type), place: places.get(key) ?? {}, onState };
+    const kept = { state: stateOf(id, view.type), place, onState };
     placed.set(id, placeWidget(host, spec, kept));
   };
 

@@ -12,8 +12,8 @@ import { stateReporter } from './registry.js';
  * @typedef {object} FormContext what a widget's extra listeners may use
  * @property {() => void} redraw reads the inputs into the state, hands it to the host and draws
  *   at once: for a change the learner made (a click, a key)
- * @property {() => void} draw reads the inputs and draws at once, telling the host nothing: for a
- *   redraw that changes no input (e.g. once a model has loaded)
+ * @property {() => void} draw draws again at once from the state, telling the host nothing: for
+ *   a redraw that changes no input (e.g. once a model has loaded)
  * @property {() => Record<string, any>} state the state kept across mounts
  * @property {() => object} engine the engine facade
  */
@@ -50,13 +50,12 @@ export function formWidget(spec) {
   let unwire = () => {};
   let report = stateReporter({});
 
+  // Draws from the state, which holds the inputs as last read.
   const draw = () => {
-    if (!parts) return;
-    spec.read(parts, state);
-    spec.draw(parts, engine, state);
+    if (parts) spec.draw(parts, engine, state);
   };
   const frame = frameRedraw(draw);
-  // A change the learner made: the host learns of it before the figure is drawn.
+  // A change the learner made: read once, and the host learns of it before the figure is drawn.
   const changed = () => {
     if (!parts) return;
     spec.read(parts, state);
@@ -75,6 +74,7 @@ export function formWidget(spec) {
     state = props.state ?? {};
     report = stateReporter(props);
     spec.fill(parts, props, state);
+    spec.read(parts, state);
     frame.now();
   };
   /** @type {FormContext} */
