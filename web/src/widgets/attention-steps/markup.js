@@ -3,6 +3,7 @@
 // figure of the current step with its read-out and table. Ids are unique per instance.
 import { buildReadout } from '../../views/heatmap/index.js';
 import { PAD, PAD_MULTIPLE, STEPS } from './math.js';
+import { sentenceFieldHtml } from '../shared/token-cap.js';
 
 let instances = 0;
 
@@ -22,14 +23,7 @@ export function buildAttentionStepsParts(doc, maxTokens) {
   ).join('');
   root.innerHTML = `
     <div class="ast-controls">
-      <label class="field-label" for="${id}-sentence">Sentence</label>
-      <textarea id="${id}-sentence" class="hm-sentence ast-sentence" name="sentence" rows="2"
-        spellcheck="false" autocomplete="off" autocapitalize="off"
-        aria-describedby="${id}-sentence-help"></textarea>
-      <p id="${id}-sentence-help" class="help ast-help deck-hidden">
-        Words and punctuation become tokens (up to ${maxTokens}), each a pre-trained word vector
-        of 100 numbers. Q, K and V are all that matrix X.
-      </p>
+      ${sentenceFieldHtml(id, { label: 'Sentence', input: 'hm-sentence ast-sentence', helpClass: 'ast-help', help: `Words and punctuation become tokens (up to ${maxTokens}), each a pre-trained word vector of 100 numbers. Q, K and V are all that matrix X.` })}
       <div class="ast-toggles">
         <div class="toggle ast-toggle">
           <input id="${id}-causal" class="ast-causal" name="causal" type="checkbox"

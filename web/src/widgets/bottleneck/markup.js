@@ -3,6 +3,7 @@
 // unique per instance, so several can share a page.
 import { seedFieldHtml } from '../shared/seed.js';
 import { CODEBOOK, COUNTS, TRIALS, WIDTHS } from './sweep.js';
+import { choicesHtml } from '../shared/choices.js';
 
 let instances = 0;
 
@@ -14,17 +15,17 @@ export function buildBottleneckParts(doc) {
   const id = `bn-${++instances}`;
   const root = doc.createElement('div');
   root.className = 'bn split';
-  const choices = WIDTHS.map(
-    (d) =>
-      `<label class="choice bn-choice"><input type="radio" name="${id}-width" value="${d}" />${d}</label>`,
-  ).join('');
   const guess = Math.round(100 / CODEBOOK);
   root.innerHTML = `
     <div class="bn-controls split-controls">
       <div class="bn-row">
         <fieldset class="bn-widths" aria-describedby="${id}-width-help">
           <legend>Memory width <var>d</var></legend>
-          <div class="choices numeric bn-choices">${choices}</div>
+          ${choicesHtml(
+            `${id}-width`,
+            WIDTHS.map((d) => [d, String(d)]),
+            { row: 'bn-choices', choice: 'bn-choice', numeric: true },
+          )}
         </fieldset>
         <div class="bn-seed-field">
           ${seedFieldHtml(id, { input: 'bn-seed', label: 'bn-seed-label', describedBy: `${id}-seed-help` })}

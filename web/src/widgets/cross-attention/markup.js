@@ -4,6 +4,7 @@
 import { buildReadout } from '../../views/heatmap/index.js';
 import { seedFieldHtml } from '../shared/seed.js';
 import { MAX_TOKENS } from './math.js';
+import { choicesHtml } from '../shared/choices.js';
 
 let instances = 0;
 
@@ -28,11 +29,6 @@ export function buildCrossParts(doc) {
         dir="auto" spellcheck="false" autocomplete="off" autocapitalize="off"
         aria-describedby="${id}-${side}-help" />
       <p id="${id}-${side}-help" class="help xa-help deck-hidden">${help}</p>`;
-  const modes = MODE_CHOICES.map(
-    ([value, name]) =>
-      `<label class="choice xa-choice"><input type="radio" name="${id}-mode" value="${value}" />` +
-      `${name}</label>`,
-  ).join('');
   root.innerHTML = `
     <div class="xa-controls split-controls">
       <div class="xa-sentences">
@@ -41,7 +37,7 @@ export function buildCrossParts(doc) {
       </div>
       <fieldset class="xa-modes" aria-describedby="${id}-mode-help">
         <legend>Mode</legend>
-        <div class="choices xa-choices">${modes}</div>
+        ${choicesHtml(`${id}-mode`, MODE_CHOICES, { row: 'xa-choices', choice: 'xa-choice' })}
         <p id="${id}-mode-help" class="help xa-help deck-hidden">
           Cross: queries from A, keys and values from B. Self: all three from one sentence.
         </p>

@@ -1,6 +1,7 @@
 // The heatmap widget's elements: the sentence box and causal toggle, a status line, an alert line
 // and the figure. Ids are unique per instance, so several can share a page.
 import { MAX_TOKENS } from './math.js';
+import { sentenceFieldHtml } from '../shared/token-cap.js';
 
 let instances = 0;
 
@@ -32,13 +33,7 @@ export function buildHeatmapParts(doc) {
   root.className = 'hm';
   root.innerHTML = `
     <div class="hm-controls">
-      <label class="field-label" for="${id}-sentence">Sentence</label>
-      <textarea id="${id}-sentence" class="hm-sentence" name="sentence" rows="2"
-        spellcheck="false" autocomplete="off" autocapitalize="off"
-        aria-describedby="${id}-sentence-help"></textarea>
-      <p id="${id}-sentence-help" class="help deck-hidden">
-        Words and punctuation become tokens (up to ${MAX_TOKENS}). The figure follows as you type.
-      </p>
+      ${sentenceFieldHtml(id, { label: 'Sentence', input: 'hm-sentence', help: `Words and punctuation become tokens (up to ${MAX_TOKENS}). The figure follows as you type.` })}
       <div class="toggle">
         <input id="${id}-causal" class="hm-causal" name="causal" type="checkbox"
           aria-describedby="${id}-causal-help" />

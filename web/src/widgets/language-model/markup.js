@@ -5,6 +5,7 @@
 // legend and table. Ids are unique per instance, so several can share a page.
 import { buildReadout } from '../../views/heatmap/index.js';
 import { REPEAT_WORDS } from './math.js';
+import { sentenceFieldHtml } from '../shared/token-cap.js';
 
 let instances = 0;
 /** Far above the numbers the heatmap view gives its own legends. */
@@ -23,14 +24,7 @@ export function buildLanguageModelParts(doc, { demo }) {
   root.className = `lm split${demo ? ' lm-demo' : ''}`;
   root.innerHTML = `
     <div class="lm-controls split-controls">
-      <label class="field-label lm-label" for="${id}-sentence">Text for the trained model</label>
-      <textarea id="${id}-sentence" class="lm-sentence" name="sentence" rows="2"
-        spellcheck="false" autocomplete="off" autocapitalize="off"
-        aria-describedby="${id}-sentence-help"></textarea>
-      <p id="${id}-sentence-help" class="help lm-help deck-hidden">
-        Words and punctuation become tokens, each looking only at itself and the tokens before
-        it. The figure follows as you type.
-      </p>
+      ${sentenceFieldHtml(id, { label: 'Text for the trained model', input: 'lm-sentence', labelClass: 'lm-label', helpClass: 'lm-help', help: 'Words and punctuation become tokens, each looking only at itself and the tokens before it. The figure follows as you type.' })}
       <div class="lm-repeat-row">
         <button type="button" class="lm-button lm-repeat${demo ? '' : ' secondary'}"
           aria-describedby="${id}-repeat-help">Repeat random words</button>

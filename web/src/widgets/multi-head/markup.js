@@ -2,6 +2,7 @@
 // then the per-head weights (small multiples) and the combined output. Ids are unique per instance.
 import { buildReadout } from '../../views/heatmap/index.js';
 import { seedFieldHtml } from '../shared/seed.js';
+import { sentenceFieldHtml } from '../shared/token-cap.js';
 
 let instances = 0;
 
@@ -16,13 +17,7 @@ export function buildMultiHeadParts(doc, maxTokens) {
   root.className = 'mh';
   root.innerHTML = `
     <div class="mh-controls">
-      <label class="field-label" for="${id}-sentence">Sentence</label>
-      <textarea id="${id}-sentence" class="hm-sentence mh-sentence" name="sentence" rows="2"
-        spellcheck="false" autocomplete="off" autocapitalize="off"
-        aria-describedby="${id}-sentence-help"></textarea>
-      <p id="${id}-sentence-help" class="help mh-help deck-hidden">
-        Words and punctuation become tokens; the figure draws the first ${maxTokens}.
-      </p>
+      ${sentenceFieldHtml(id, { label: 'Sentence', input: 'hm-sentence mh-sentence', helpClass: 'mh-help', help: `Words and punctuation become tokens; the figure draws the first ${maxTokens}.` })}
       <div class="mh-row">
         <fieldset class="mh-heads">
           <legend>Heads <var>h</var></legend>

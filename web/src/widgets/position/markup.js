@@ -1,6 +1,7 @@
 // The position widget's elements: sentence, Shuffle and Original order, the positional-encoding
 // toggle, the order on show and the equivariance check, then the output and encoding heatmaps.
 import { buildReadout } from '../../views/heatmap/index.js';
+import { sentenceFieldHtml } from '../shared/token-cap.js';
 
 let instances = 0;
 
@@ -16,13 +17,7 @@ export function buildPositionParts(doc, maxTokens) {
   // deck-hidden (deck-figures.css): on a slide the output heatmap's rows show the order.
   root.innerHTML = `
     <div class="pos-controls split-controls">
-      <label class="field-label" for="${id}-sentence">Sentence</label>
-      <textarea id="${id}-sentence" class="hm-sentence pos-sentence" name="sentence" rows="2"
-        spellcheck="false" autocomplete="off" autocapitalize="off"
-        aria-describedby="${id}-sentence-help"></textarea>
-      <p id="${id}-sentence-help" class="help pos-help deck-hidden">
-        Words and punctuation become tokens (up to ${maxTokens}).
-      </p>
+      ${sentenceFieldHtml(id, { label: 'Sentence', input: 'hm-sentence pos-sentence', helpClass: 'pos-help', help: `Words and punctuation become tokens (up to ${maxTokens}).` })}
       <div class="pos-actions">
         <button type="button" class="pos-button pos-shuffle">Shuffle</button>
         <button type="button" class="pos-button secondary pos-reset">Original order</button>

@@ -5,6 +5,8 @@
 import { buildReadout } from '../../views/heatmap/index.js';
 import { seedFieldHtml } from '../shared/seed.js';
 import { DK_CHOICES } from './math.js';
+import { sentenceFieldHtml } from '../shared/token-cap.js';
+import { choicesHtml } from '../shared/choices.js';
 
 let instances = 0;
 
@@ -22,36 +24,32 @@ export function buildQkvParts(doc, maxTokens) {
   const id = `qkv-${++instances}`;
   const root = doc.createElement('div');
   root.className = 'qkv split';
-  const dkChoices = DK_CHOICES.map(
-    (dk) =>
-      `<label class="choice qkv-choice"><input type="radio" name="${id}-dk" value="${dk}" />${dk}</label>`,
-  ).join('');
   root.innerHTML = `
     <div class="qkv-controls split-controls">
-      <label class="field-label" for="${id}-sentence">Sentence</label>
-      <textarea id="${id}-sentence" class="hm-sentence qkv-sentence" name="sentence" rows="2"
-        spellcheck="false" autocomplete="off" autocapitalize="off"
-        aria-describedby="${id}-sentence-help"></textarea>
-      <p id="${id}-sentence-help" class="help qkv-help deck-hidden">
-        Words and punctuation become tokens (up to ${maxTokens}), each a word vector of 100 numbers.
-      </p>
+      ${sentenceFieldHtml(id, { label: 'Sentence', input: 'hm-sentence qkv-sentence', helpClass: 'qkv-help', help: `Words and punctuation become tokens (up to ${maxTokens}), each a word vector of 100 numbers.` })}
       <p class="status qkv-status" role="status" hidden></p>
       <div class="qkv-row">
         <fieldset class="qkv-group qkv-kinds" aria-describedby="${id}-kind-help">
           <legend>Projections</legend>
-          <div class="choices qkv-choices">
-            <label class="choice qkv-choice"><input type="radio" name="${id}-kind"
-              value="identity" />Identity</label>
-            <label class="choice qkv-choice"><input type="radio" name="${id}-kind"
-              value="random" />Seeded random</label>
-          </div>
+          ${choicesHtml(
+            `${id}-kind`,
+            [
+              ['identity', 'Identity'],
+              ['random', 'Seeded random'],
+            ],
+            { row: 'qkv-choices', choice: 'qkv-choice' },
+          )}
         </fieldset>
         <div class="qkv-group qkv-seed-field">
           ${seedFieldHtml(id, { input: 'qkv-seed', label: 'qkv-seed-label' })}
         </div>
         <fieldset class="qkv-group qkv-dks">
           <legend><var>d</var><sub>k</sub></legend>
-          <div class="choices numeric qkv-choices">${dkChoices}</div>
+          ${choicesHtml(
+            `${id}-dk`,
+            DK_CHOICES.map((dk) => [dk, String(dk)]),
+            { row: 'qkv-choices', choice: 'qkv-choice', numeric: true },
+          )}
         </fieldset>
       </div>
       <p id="${id}-kind-help" class="help qkv-help deck-hidden">

@@ -7,6 +7,7 @@ import { buildReadout } from '../../views/heatmap/index.js';
 import { LENGTHS, MAP_LENGTHS } from './experiments.js';
 import { seedFieldHtml } from '../shared/seed.js';
 import { RATE_RANGE } from './settings.js';
+import { choicesHtml } from '../shared/choices.js';
 
 let instances = 0;
 
@@ -25,10 +26,11 @@ export function buildTrainingParts(doc, experiment) {
     experiment.map && !heads
       ? `<fieldset class="tr-lengths">
         <legend>Sample length for the map</legend>
-        <div class="choices numeric tr-choices">${MAP_LENGTHS.map(
-          (n) =>
-            `<label class="choice"><input type="radio" name="${id}-length" value="${n}" />${n}</label>`,
-        ).join('')}</div>
+        ${choicesHtml(
+          `${id}-length`,
+          MAP_LENGTHS.map((n) => [n, String(n)]),
+          { row: 'tr-choices', numeric: true },
+        )}
       </fieldset>`
       : '';
   const [low, high] = RATE_RANGE;

@@ -6,6 +6,7 @@
 // Every view ends with what the models are and how good they are. Ids are unique per instance.
 import { buildReadout } from '../../views/heatmap/index.js';
 import { MAX_STEP } from './link-settings.js';
+import { sentenceFieldHtml } from '../shared/token-cap.js';
 
 /** @typedef {'compare' | 'steps' | 'alignment'} TranslationView */
 
@@ -23,13 +24,7 @@ export function buildTranslationParts(doc, view) {
   root.dataset.view = view;
   root.innerHTML = `
     <div class="mt-controls split-controls">
-      <label class="field-label" for="${id}-sentence">English sentence</label>
-      <textarea id="${id}-sentence" class="hm-sentence mt-sentence" name="sentence" rows="2"
-        lang="en" dir="auto" spellcheck="false" autocomplete="off" autocapitalize="off"
-        aria-describedby="${id}-help"></textarea>
-      <p id="${id}-help" class="help mt-help deck-hidden">
-        The models translate as you type; they read up to 64 words and punctuation marks.
-      </p>
+      ${sentenceFieldHtml(id, { label: 'English sentence', input: 'hm-sentence mt-sentence', helpClass: 'mt-help', language: 'en', help: 'The models translate as you type; they read up to 64 words and punctuation marks.' })}
     </div>
     <div class="mt-output split-output">
       <p class="status mt-status" role="status" hidden></p>

@@ -6,6 +6,8 @@
 import { buildReadout } from '../../views/heatmap/index.js';
 import { seedFieldHtml } from '../shared/seed.js';
 import { ATTENTION_WIDTH, KINDS } from './math.js';
+import { sentenceFieldHtml } from '../shared/token-cap.js';
+import { choicesHtml } from '../shared/choices.js';
 
 let instances = 0;
 
@@ -60,13 +62,7 @@ export function buildRetrievalParts(doc, maxTokens) {
   root.innerHTML = `
     <div class="wr-controls">
       <div class="wr-field wr-sentence-field">
-        <label class="field-label" for="${id}-sentence">Source sentence</label>
-        <textarea id="${id}-sentence" class="hm-sentence wr-sentence" name="sentence" rows="2"
-          spellcheck="false" autocomplete="off" autocapitalize="off"
-          aria-describedby="${id}-sentence-help"></textarea>
-        <p id="${id}-sentence-help" class="help wr-help deck-hidden">
-          Each token's word vector is one encoder state h<sub>j</sub> (up to ${maxTokens} tokens).
-        </p>
+        ${sentenceFieldHtml(id, { label: 'Source sentence', input: 'hm-sentence wr-sentence', helpClass: 'wr-help', help: `Each token's word vector is one encoder state h<sub>j</sub> (up to ${maxTokens} tokens).` })}
       </div>
       <div class="wr-field wr-query-field">
         <label class="field-label" for="${id}-query">Query word</label>
@@ -87,12 +83,14 @@ export function buildRetrievalParts(doc, maxTokens) {
       </div>
       <fieldset class="wr-mode">
         <legend class="field-label deck-hidden">Scores</legend>
-        <div class="choices wr-mode-choices">
-          <label class="choice wr-mode-choice"><input type="radio" name="${id}-mode" value="compare" />
-            Three scoring functions</label>
-          <label class="choice wr-mode-choice"><input type="radio" name="${id}-mode" value="drag" />
-            Drag the scores</label>
-        </div>
+        ${choicesHtml(
+          `${id}-mode`,
+          [
+            ['compare', 'Three scoring functions'],
+            ['drag', 'Drag the scores'],
+          ],
+          { row: 'wr-mode-choices', choice: 'wr-mode-choice' },
+        )}
       </fieldset>
       <div class="wr-messages">
         <p class="status wr-status" role="status" hidden></p>
