@@ -10,50 +10,58 @@ import { measureLater } from './cost-timing.js';
  * @typedef {{ sizes: number[], times: number[] }} CostResult the lengths and their median ms
  */
 
+/** What the panel shows before any measurement. */
+const NONE = Object.freeze({ sizes: Object.freeze([]), times: Object.freeze([]) });
+
 /**
- * Wires the panel's button to the engine and draws what `state.cost` holds.
+ * Wires the panel's button to the engine. The panel shows the measurement the widget keeps
+ * (`kept()`) once `sync` is called, and hands a finished one to `keep`.
  * @param {import('./cost-markup.js').CostParts} parts
  * @param {Pick<import('../../engine/index.js').Engine, 'attention' | 'unitNormal'>} engine
- * @param {{ cost?: CostResult }} state the widget's state: a finished measurement is kept in it
- * @param {() => void} changed called once a finished measurement is in the state
- * @returns {{ destroy(): void }}
+ * @param {{ kept: () => CostResult | undefined, keep: (result: CostResult) => void }} store
+ * @returns {{ sync(): void, destroy(): void }} sync draws the kept measurement when it is not
+ *   the one shown (and none is running)
  */
-export function mountCost(parts, engine, state, changed) {
+export function mountCost(parts, engine, { kept, keep }) {
   let stop = null;
-  /** @type {CostResult} */
-  let shown = state.cost ?? { sizes: [], times: [] };
+  /** @type {CostResult | null} */
+  let shown = null;
+  let drawn = false;
 
   const show = (measuring) => {
+    drawn = true;
+    const { sizes, times } = shown ?? NONE;
     parts.measure.setAttribute('aria-disabled', String(measuring));
     parts.measure.textContent = measuring
       ? 'Measuring\u2026'
-      : shown.sizes.length > 0
+      : sizes.length > 0
         ? 'Measure again'
         : 'Measure';
-    drawTimes(parts, shown.sizes, shown.times);
-    drawStatus(parts, { measuring, ...shown });
+    drawTimes(parts, sizes, times);
+    drawStatus(parts, { measuring, sizes, times });
   };
 
   const start = () => {
     if (stop) return;
     setLine(parts.error, '');
-    shown = { sizes: [], times: [] };
+    /** @type {CostResult} */
+    const running = { sizes: [], times: [] };
+    shown = running;
     stop = measureLater(engine, {
       onLength(n, runs) {
-        shown.sizes.push(n);
-        shown.times.push(median(runs));
+        running.sizes.push(n);
+        running.times.push(median(runs));
         show(true);
       },
       done() {
         stop = null;
-        state.cost = shown;
         show(false);
-        changed();
+        keep(running);
       },
       fail(error) {
         stop = null;
         console.error(error);
-        shown = state.cost ?? { sizes: [], times: [] };
+        shown = kept() ?? null;
         show(false);
         setLine(parts.error, `The timing could not be run: ${error.message}`);
       },
@@ -62,8 +70,13 @@ export function mountCost(parts, engine, state, changed) {
   };
 
   parts.measure.addEventListener('click', start);
-  show(false);
   return {
+    sync() {
+      const result = kept() ?? null;
+      if (stop || (drawn && result === shown)) return;
+      shown = result;
+      show(false);
+    },
     destroy() {
       stop?.();
       stop = null;

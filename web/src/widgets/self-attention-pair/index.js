@@ -6,7 +6,8 @@
 // state }; state keeps both sentences, the followed words and the last timing across mounts.
 import { mountCost } from './cost.js';
 import { setLine } from '../shared/line.js';
-import { registerWidget, stateReporter } from '../shared/registry.js';
+import { formWidget } from '../shared/form-widget.js';
+import { registerWidget } from '../shared/registry.js';
 import { SETTINGS } from './link-settings.js';
 import { clearCompare, clearSide, drawCompare, drawSide } from './figures.js';
 import { buildPairParts, setWordChoices } from './markup.js';
@@ -25,75 +26,64 @@ const PROMPT = 'Type a sentence to see where its words look.';
 
 /**
  * @typedef {{ index?: number, word?: string }} Chosen the token the learner follows
- * @typedef {{ sentences?: string[], chosen?: Chosen[], cost?: object }} PairState
+ * @typedef {{ sentences?: string[], chosen?: Chosen[],
+ *   cost?: import('./cost.js').CostResult }} PairState
  */
 
 /** @returns {import('../shared/registry.js').Widget} */
 function createPair() {
-  /** @type {import('./markup.js').PairParts | null} */
-  let parts = null;
-  let engine = null;
-  /** @type {PairState} */
-  let state = {};
-  let report = stateReporter({});
   let fallback = DEFAULTS.word;
+  /** @type {ReturnType<typeof mountCost> | null} */
   let cost = null;
-
-  const redraw = () => {
-    if (parts) draw(parts, engine, state, fallback);
-  };
-  /** @param {Event} event */
-  const onInput = (event) => {
-    if (!parts) return;
-    const target = /** @type {HTMLElement} */ (event.target);
-    parts.sides.forEach((side, s) => {
-      if (target === side.sentence) state.sentences[s] = side.sentence.value;
-      if (target === side.word) {
-        const index = Number(side.word.value);
-        state.chosen[s] = {
-          index,
-          word: side.word.options[side.word.selectedIndex]?.dataset.token,
-        };
-      }
-    });
-    redraw();
-    report(state);
-  };
-
-  const apply = (props) => {
-    state = props.state ?? {};
-    report = stateReporter(props);
-    const given = Array.isArray(props.sentences) ? props.sentences : DEFAULTS.sentences;
-    fallback = typeof props.word === 'string' ? props.word : DEFAULTS.word;
-    state.sentences = [0, 1].map((s) => String(state.sentences?.[s] ?? given[s] ?? ''));
-    state.chosen = [0, 1].map((s) => state.chosen?.[s] ?? {});
-    parts.sides.forEach((side, s) => (side.sentence.value = state.sentences[s]));
-    redraw();
-  };
-
-  return {
-    mount(el, props, facade) {
-      engine = facade;
-      parts = buildPairParts(el.ownerDocument, MAX_TOKENS);
-      el.replaceChildren(parts.root);
-      parts.root.addEventListener('input', onInput);
-      apply(props);
-      cost = mountCost(parts.cost, engine, state, () => report(state));
+  return formWidget({
+    build: (doc) => buildPairParts(doc, MAX_TOKENS),
+    fill(parts, props, state) {
+      const given = Array.isArray(props.sentences) ? props.sentences : DEFAULTS.sentences;
+      fallback = typeof props.word === 'string' ? props.word : DEFAULTS.word;
+      state.sentences = [0, 1].map((s) => String(state.sentences?.[s] ?? given[s] ?? ''));
+      state.chosen = [0, 1].map((s) => state.chosen?.[s] ?? {});
+      parts.sides.forEach((side, s) => (side.sentence.value = state.sentences[s]));
     },
-    update(props) {
-      if (parts) apply(props);
+    // The word menus are filled from the tokens as the figure is drawn: a choice in one is taken
+    // as it is made (wire), not read back with the sentences.
+    read(parts, state) {
+      state.sentences = parts.sides.map((side) => side.sentence.value);
     },
-    destroy() {
-      if (!parts) return;
-      cost?.destroy();
-      cost = null;
-      parts.root.removeEventListener('input', onInput);
+    draw(parts, engine, state) {
+      draw(parts, engine, /** @type {Required<PairState>} */ (state), fallback);
+      cost?.sync();
+    },
+    clear(parts) {
       parts.sides.forEach(clearSide);
-      parts.root.remove();
-      parts = null;
-      engine = null;
     },
-  };
+    wire(parts, context) {
+      const choose = (/** @type {Event} */ event) => {
+        const s = parts.sides.findIndex((side) => side.word === event.target);
+        if (s < 0) return;
+        const { word } = parts.sides[s];
+        context.state().chosen[s] = {
+          index: Number(word.value),
+          word: word.options[word.selectedIndex]?.dataset.token,
+        };
+      };
+      // On the menus themselves, so that the choice is in the state before the widget's own
+      // input listener (on its root) reads the inputs and draws.
+      parts.sides.forEach((side) => side.word.addEventListener('input', choose));
+      const panel = mountCost(parts.cost, context.engine(), {
+        kept: () => context.state().cost,
+        keep(result) {
+          context.state().cost = result;
+          context.redraw();
+        },
+      });
+      cost = panel;
+      return () => {
+        parts.sides.forEach((side) => side.word.removeEventListener('input', choose));
+        panel.destroy();
+        cost = null;
+      };
+    },
+  });
 }
 
 /**
