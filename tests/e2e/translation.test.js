@@ -89,15 +89,15 @@ describe('bottleneck slide: both models and Figure 2', () => {
       });
       const first = 'Click the button to open the file.';
       assert.deepEqual(await german(), {
-        attention: attention.translate(first).target.join(' '),
-        fixedVector: fixedVector.translate(first).target.join(' '),
+        attention: attention.translate(first).output.join(' '),
+        fixedVector: fixedVector.translate(first).output.join(' '),
       });
       const next = 'The house is very old.';
-      await typeSentence(page, slide, next, attention.translate(next).target.join(' '));
+      await typeSentence(page, slide, next, attention.translate(next).output.join(' '));
       const now = await german();
-      assert.equal(now.fixedVector, fixedVector.translate(next).target.join(' '));
-      assert.notEqual(now.attention, attention.translate(first).target.join(' '));
-      assert.notEqual(now.fixedVector, fixedVector.translate(first).target.join(' '));
+      assert.equal(now.fixedVector, fixedVector.translate(next).output.join(' '));
+      assert.notEqual(now.attention, attention.translate(first).output.join(' '));
+      assert.notEqual(now.fixedVector, fixedVector.translate(first).output.join(' '));
       assert.equal(await currentSlide(page), 'bottleneck', 'typing never turns the slide');
     });
   });
@@ -142,7 +142,7 @@ describe('cross-attention slide: the alignment matrix', () => {
       const first = await check('Enter the name of the new file.');
       assert.ok(first.target.length > 0);
       const next = 'The document can not be printed.';
-      await typeSentence(page, slide, next, attention.translate(next).target.join(' '));
+      await typeSentence(page, slide, next, attention.translate(next).output.join(' '));
       await check(next);
     });
   });
@@ -151,7 +151,7 @@ describe('cross-attention slide: the alignment matrix', () => {
     await withSlide('cross-attention', async (page, slide) => {
       const text = 'Enter the name of the zqxjv file.';
       const run = attention.translate(text);
-      await typeSentence(page, slide, text, run.target.join(' '));
+      await typeSentence(page, slide, text, run.output.join(' '));
       const labels = await page.locator(`${slide} .mt-matrix`).evaluate((figure) => ({
         cols: Array.from(figure.querySelectorAll('.col-label'), (t) =>
           t.classList.contains('unknown'),
@@ -167,6 +167,25 @@ describe('cross-attention slide: the alignment matrix', () => {
       assert.deepEqual(
         labels.rows,
         run.target.map((w) => w === '<unk>'),
+      );
+      // The German line reads each unknown word as the English word it weighs most, marked.
+      const words = await page.locator(`${slide} .mt-words .mt-word`).evaluateAll((nodes) =>
+        nodes.map((node) => ({
+          text: node.textContent,
+          marked: node.classList.contains('mt-unk'),
+        })),
+      );
+      assert.deepEqual(
+        words,
+        run.output.map((text, t) => ({ text, marked: run.copied[t] >= 0 })),
+      );
+      assert.ok(
+        run.copied.some((j) => j >= 0),
+        'the model writes <unk> for this sentence',
+      );
+      assert.ok(
+        run.copied.every((j, t) => j < 0 || run.output[t] === run.source[j]),
+        'a copied word is an English token',
       );
       assert.match(
         (await page.locator(`${slide} .mt-unknown`).textContent()) ?? '',

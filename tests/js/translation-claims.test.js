@@ -46,6 +46,13 @@ describe('the slides quote the translation models\u2019 report', () => {
     says(text, `losing ${lost(f)} of its score`);
     says(text, `losing ${lost(a)}`);
     says(text, `these models ${one(a.bleu.overall.bleu)} and ${one(f.bleu.overall.bleu)}`);
+    // What copying an English word in place of <unk> adds to the attention model's score.
+    says(
+      text,
+      `worth ${one(a.bleu.overall.bleu - a.writtenBleu)} of its ${one(a.bleu.overall.bleu)} points`,
+    );
+    says(text, `without it the attention model scores ${one(a.writtenBleu)}`);
+    assert.equal(f.writtenBleu, f.bleu.overall.bleu, 'the fixed-vector model copies nothing');
     says(text, `over ${report.training.steps.toLocaleString('en')} steps`);
     says(text, `${report.corpus.trainPairs.toLocaleString('en')} English-German sentence pairs`);
     says(text, `${report.corpus.testPairs.toLocaleString('en')} held-out sentences`);

@@ -8,13 +8,13 @@ import {
   bleuByLength,
   bucketName,
   droppedText,
-  largestInRow,
   leadText,
   modelFactsText,
   stepText,
   unknownSourceText,
   unknownTargets,
 } from '../../web/src/widgets/translation/text.js';
+import { copiedColumns, largestInRow } from '../../web/src/engine/translator.js';
 
 const buckets = (values) =>
   values.map((bleu, i) => ({
@@ -80,6 +80,7 @@ describe('what the models are', () => {
     assert.match(short, /about 30\./);
     assert.match(more, /know 8,000 German words/);
     assert.match(more, /not French/);
+    assert.match(more, /fixed-vector model writes <unk>, and the attention model copies/);
   });
 });
 
@@ -116,6 +117,17 @@ describe('notes on one translation', () => {
       stepText(translation, 0),
       'Step 1 of 3: the decoder writes “das”. Its largest weight, 0.7, is on “the” (English word 1).',
     );
-    assert.match(stepText(translation, 1), /writes a word outside its vocabulary/);
+    assert.match(
+      stepText(translation, 1),
+      /writes a word outside its vocabulary, read as the English “house” it copies/,
+    );
+  });
+
+  test('copies, in place of each unknown German word, the English word weighed most', () => {
+    assert.deepEqual(copiedColumns(translation.target, translation.weights, 4), [-1, 2, -1]);
+    // Equal weights: the first of them.
+    const even = new Float32Array([0.5, 0.5]);
+    assert.deepEqual(copiedColumns(['<unk>'], even, 2), [0]);
+    assert.deepEqual(copiedColumns([], new Float32Array(0), 3), []);
   });
 });

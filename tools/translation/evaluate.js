@@ -52,12 +52,15 @@ export function readReferencePairs(text) {
 /**
  * @typedef {object} WordTranslation
  * @property {string[]} target German words written, without the end marker
+ * @property {string[]} [output] the translation BLEU scores, when it is not `target`: the
+ *   engine's, with an English token copied in place of each unknown word it could place
  * @property {ArrayLike<number>} weights (target + 1) x n row-major, the last row the end marker's,
  *   or empty for a model without attention
  */
 
 /**
- * Corpus BLEU by English length, and for a model with attention the alignment score.
+ * Corpus BLEU by English length, and for a model with attention the alignment score (of the
+ * words written: a copied English token is not the model's German).
  * @param {ReferencePair[]} references
  * @param {WordTranslation[]} translations in the references' order
  * @param {Map<string, Set<string>>} dictionary German word -> the English words it translates
@@ -71,7 +74,7 @@ export function scoreWords(references, translations, dictionary) {
   const bleu = bleuByLength(
     references.map((reference, i) => ({
       sourceLength: reference.english.length,
-      hypothesis: translations[i].target,
+      hypothesis: translations[i].output ?? translations[i].target,
       reference: reference.german,
     })),
   );

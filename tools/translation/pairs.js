@@ -3,14 +3,15 @@
 // build the German vocabulary from the train split. docs/translation-corpus.md gives the rules.
 import { createHash } from 'node:crypto';
 
+import { GERMAN_UNKNOWN } from '../../web/src/engine/translator.js';
 import { compareCodePoints } from './freedict.js';
 import { GERMAN_SPECIALS } from './pairs-format.js';
 
 /** Fewest and most tokens a side of a kept pair has. */
 export const MIN_TOKENS = 2;
 export const MAX_TOKENS = 40;
-/** The German token for a word outside the vocabulary. */
-export const GERMAN_UNKNOWN = '<unk>';
+/** The German token for a word outside the vocabulary (the engine's). */
+export { GERMAN_UNKNOWN };
 /** The German vocabulary's first lines, in id order (GERMAN_SPECIALS). */
 export const GERMAN_SPECIAL_TOKENS = Object.freeze(['<pad>', '<s>', '</s>', GERMAN_UNKNOWN]);
 

@@ -7,7 +7,9 @@
 // it measured on the same file read back) and what is measured here: corpus BLEU-4 overall and by
 // English length, and for the attention model the alignment score against the dictionary with the
 // diagonal guess beside it (bleu.js, alignment-score.js), and the share of the words written that
-// are <unk>.
+// are <unk>. BLEU scores the translation translate() gives to read (`output`: the attention model
+// copies an English token in place of each <unk>); `writtenBleu` is the overall score of the words
+// as written, <unk> included, so that the copying's share of the score is on record.
 //
 // Usage: node tools/translation/report.js [--weights FILE] [--summary FILE] [--corpus DIR]
 //          [--out FILE]
@@ -27,8 +29,8 @@ import { GERMAN_UNKNOWN } from './pairs.js';
 /** @typedef {ReturnType<typeof scoreWords>} Scores */
 /**
  * What the report holds measured on one model.
- * @typedef {ReturnType<typeof measured> & { unknownWords: { written: number, unknown: number,
- *   share: number } }} Measured
+ * @typedef {ReturnType<typeof measured> & { writtenBleu: number, unknownWords: { written: number,
+ *   unknown: number, share: number, copied: number } }} Measured
  */
 
 const VECTORS = fileURLToPath(
@@ -138,7 +140,8 @@ export async function measureModels(weights, report, pairs, dictionary) {
       const weightRows = new Float32Array(t.weights.length + t.end.length);
       weightRows.set(t.weights);
       weightRows.set(t.end, t.weights.length);
-      return { target: t.target, weights: weightRows };
+      const copies = t.copied.filter((column) => column >= 0).length;
+      return { target: t.target, output: t.output, copies, weights: weightRows };
     });
     if (differentTokens > 0) {
       throw new Error(`${name}: ${differentTokens} sentences tokenize differently here`);
@@ -148,10 +151,14 @@ export async function measureModels(weights, report, pairs, dictionary) {
       (sum, t) => sum + t.target.filter((word) => word === GERMAN_UNKNOWN).length,
       0,
     );
+    const copied = translations.reduce((sum, t) => sum + t.copies, 0);
+    const asWritten = translations.map(({ target, weights }) => ({ target, weights }));
     result[name] = {
       ...measured(scoreWords(pairs, translations, dictionary)),
-      // How much of what the model wrote is the token for a word outside its vocabulary.
-      unknownWords: { written, unknown, share: round(unknown / Math.max(1, written), 4) },
+      writtenBleu: round(scoreWords(pairs, asWritten, dictionary).bleu.overall.bleu, 2),
+      // How much of what the model wrote is the token for a word outside its vocabulary, and how
+      // many of those the reading copies from the English.
+      unknownWords: { written, unknown, share: round(unknown / Math.max(1, written), 4), copied },
     };
   }
   return result;

@@ -268,6 +268,8 @@ export interface Translation {
   known: boolean[]; // per token: the word vectors hold it
   dropped: number; // tokens after them that were not read
   target: string[]; // the German words written, greedily, without </s>; '<unk>' for the unknown word
+  copied: number[]; // per German word: the English token copied in place of an '<unk>' (the one weighted most), or -1; all -1 for fixed-vector
+  output: string[]; // target with each copied '<unk>' replaced by its English token: the translation to read
   weights: Float32Array; // (target.length, source.length), row t over the English words; empty for fixed-vector
   end: Float32Array; // (source.length) the </s> step's weights; empty for fixed-vector
   scores: Float32Array; // (target.length, source.length) e_tj before the softmax (softmax of row t = weights row t); empty for fixed-vector

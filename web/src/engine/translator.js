@@ -11,6 +11,9 @@ import { requireBytes, show } from './args.js';
 /** The models a translation file holds, by the name the core and the report give them. */
 export const TRANSLATOR_MODELS = /** @type {const} */ (['attention', 'fixed-vector']);
 
+/** The German word the models write for any word outside their vocabulary. */
+export const GERMAN_UNKNOWN = '<unk>';
+
 /**
  * The most English tokens a translation reads: the first 64 of the text. The models were trained
  * on sentences (the core takes up to 128 tokens), and a figure of 64 columns is already as much
@@ -136,13 +139,17 @@ function createTranslator(core, load, known, model, info) {
       const raw = core.translatorTranslate(model, source, maxWordsFor(n));
       const target = /** @type {string[]} */ (raw.words);
       const m = target.length;
+      const weights = attends ? raw.weights.subarray(0, m * n) : new Float32Array(0);
+      const copied = attends ? copiedColumns(target, weights, n) : target.map(() => -1);
       return {
         source,
         known: Array.from(/** @type {Uint8Array} */ (raw.known), (flag) => flag === 1),
         dropped: all.length - n,
         target,
+        copied,
+        output: target.map((word, t) => (copied[t] < 0 ? word : source[copied[t]])),
         // (m + 1, n) from the core: the m words' rows, then the </s> step's.
-        weights: attends ? raw.weights.subarray(0, m * n) : new Float32Array(0),
+        weights,
         end: attends ? raw.weights.subarray(m * n) : new Float32Array(0),
         // The same m rows before the softmax: e_tj, whose softmax over j is row t of weights.
         scores: attends ? raw.scores.subarray(0, m * n) : new Float32Array(0),
@@ -150,6 +157,36 @@ function createTranslator(core, load, known, model, info) {
       };
     },
   };
+}
+
+/**
+ * Where the attention model's unknown German words come from: for each word written, the English
+ * token whose weight is largest when the word is the unknown word, else -1. The token stands in
+ * for the word in the translation one reads (names, numbers and the program's terms, which German
+ * writes as English does, are most of the words outside the vocabulary). The fixed-vector model
+ * has no weights to follow, so its unknown words stay unknown.
+ * @param {string[]} target (m) the German words written
+ * @param {Float32Array} weights (m, n) row t German word t's weights over the English tokens
+ * @param {number} n English tokens
+ * @returns {number[]} (m)
+ */
+export function copiedColumns(target, weights, n) {
+  return target.map((word, t) =>
+    word === GERMAN_UNKNOWN ? largestInRow(weights, n, t).column : -1,
+  );
+}
+
+/**
+ * The English token a German word's row weighs most (the first of equal ones), with its weight.
+ * @param {ArrayLike<number>} weights (m, n) row-major
+ * @param {number} n English tokens
+ * @param {number} t the German word's row
+ * @returns {{ column: number, weight: number }}
+ */
+export function largestInRow(weights, n, t) {
+  let column = 0;
+  for (let j = 1; j < n; j++) if (weights[t * n + j] > weights[t * n + column]) column = j;
+  return { column, weight: weights[t * n + column] };
 }
 
 /**

@@ -1,6 +1,7 @@
 // What the live questions on the page's translation models share: the models (loaded into the
 // engine by the page before these questions are drawn), the sentences they are asked about, and
 // the German words whose weights make a fair question.
+import { GERMAN_UNKNOWN } from '../../engine/translator.js';
 import { largestAt } from './shared.js';
 
 /**
@@ -67,7 +68,7 @@ export function askableWords(translation, others) {
   const words = new Set(source.filter(isWord));
   if (words.size < others + 1) return [];
   return target.flatMap((word, t) => {
-    if (word === '<unk>' || !isWord(word)) return [];
+    if (word === GERMAN_UNKNOWN || !isWord(word)) return [];
     return isWord(source[largestAt(rowOf(weights, n, t))]) ? [t] : [];
   });
 }

@@ -1,15 +1,15 @@
 // Draws the translation widget's figures from the engine's translations: the German of both
 // models and Figure 2 (compare), one decoder step's scores and weights (steps), the alignment
-// matrix (alignment). A German word outside the vocabulary is drawn as the unknown-word token,
-// marked; an English word outside the word vectors is marked in every figure that names it.
+// matrix (alignment). A German word outside the vocabulary is marked: drawn as the unknown-word
+// token, or as the English word the attention model copies in its place; an English word outside the word vectors is marked in every figure that names it.
 import { clearBars, renderBars } from '../../views/charts/bars.js';
 import { formatNumber } from '../../views/charts/format.js';
 import { clearLines, renderLines } from '../../views/charts/lines.js';
 import { buildTables, clearHeatmap, renderHeatmap } from '../../views/heatmap/index.js';
 import { setLine } from '../shared/line.js';
 import { markUnknown } from '../shared/unknown-text.js';
+import { GERMAN_UNKNOWN } from '../../engine/translator.js';
 import {
-  UNKNOWN_WORD,
   alignmentFactsText,
   bleuByLength,
   droppedText,
@@ -32,19 +32,26 @@ const ROW_HEIGHT = 24;
  */
 
 /**
- * Writes German words into an element, the unknown-word token marked; in the steps view each is
- * a button that chooses its step, and the chosen one is marked.
+ * Writes a translation's German into an element, each word outside the vocabulary marked (the
+ * unknown-word token, or the English word copied in its place); in the steps view each is a
+ * button that chooses its step, and the chosen one is marked.
  * @param {HTMLElement} el
- * @param {string[]} words
+ * @param {Translation} translation
  * @param {{ current?: number, buttons?: boolean }} [options]
  */
-export function writeGerman(el, words, { current = -1, buttons = false } = {}) {
+export function writeGerman(el, translation, { current = -1, buttons = false } = {}) {
   const doc = el.ownerDocument;
-  const nodes = words.map((word, t) => {
+  const { output, copied, source } = translation;
+  const nodes = output.map((word, t) => {
     const node = doc.createElement(buttons ? 'button' : 'span');
     node.className = 'mt-word';
     node.textContent = word;
-    if (word === UNKNOWN_WORD) {
+    if (copied[t] >= 0) {
+      node.classList.add('mt-unk');
+      node.title =
+        'a German word outside the model\u2019s vocabulary: it copies ' +
+        `\u201c${source[copied[t]]}\u201d, the English word it weighs most`;
+    } else if (word === GERMAN_UNKNOWN) {
       node.classList.add('mt-unk');
       node.title = 'a German word outside the model\u2019s vocabulary';
     }
@@ -58,7 +65,7 @@ export function writeGerman(el, words, { current = -1, buttons = false } = {}) {
   });
   const spaced = nodes.flatMap((node, t) => (t === 0 ? [node] : [doc.createTextNode(' '), node]));
   el.replaceChildren(...spaced);
-  if (words.length === 0) el.textContent = '(nothing: the model ended at once)';
+  if (output.length === 0) el.textContent = '(nothing: the model ended at once)';
 }
 
 /**
@@ -70,8 +77,8 @@ export function writeGerman(el, words, { current = -1, buttons = false } = {}) {
 export function drawCompare(parts, models, translations) {
   const { attention, fixedVector } = models;
   show(parts, 'Both models translate the sentence; the chart is what they scored on held-out text');
-  writeGerman(/** @type {HTMLElement} */ (parts.attention), translations.attention.target);
-  writeGerman(/** @type {HTMLElement} */ (parts.fixedVector), translations.fixedVector.target);
+  writeGerman(/** @type {HTMLElement} */ (parts.attention), translations.attention);
+  writeGerman(/** @type {HTMLElement} */ (parts.fixedVector), translations.fixedVector);
   const series = bleuByLength(attention.info, fixedVector.info);
   renderLines(/** @type {HTMLElement} */ (parts.chart), {
     caption:
@@ -104,7 +111,7 @@ export function drawSteps(parts, models, translation, t) {
   const { source, known, target, weights, scores } = translation;
   const n = source.length;
   show(parts, 'The trained decoder, one German word at a time');
-  writeGerman(/** @type {HTMLElement} */ (parts.words), target, { current: t, buttons: true });
+  writeGerman(/** @type {HTMLElement} */ (parts.words), translation, { current: t, buttons: true });
   setLine(/** @type {HTMLElement} */ (parts.stepLine), stepText(translation, t));
   const labels = source.map((word, j) => markUnknown(word, !known[j]));
   const row = (values) => Array.from(values.subarray(t * n, (t + 1) * n));
@@ -151,7 +158,7 @@ export function drawSteps(parts, models, translation, t) {
 export function drawAlignment(parts, models, translation) {
   const { source, known, target, weights } = translation;
   show(parts, 'Where the attention model looks as it writes each German word');
-  writeGerman(/** @type {HTMLElement} */ (parts.words), target);
+  writeGerman(/** @type {HTMLElement} */ (parts.words), translation);
   const data = {
     rowLabels: target,
     colLabels: source,

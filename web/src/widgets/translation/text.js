@@ -1,10 +1,8 @@
 // The translation widget's words, worked out from what the models measured (their report, through
 // `info`) and from one translation: no number on the page is typed in by hand. Pure functions, so
 // tests check them without a page.
+import { GERMAN_UNKNOWN, largestInRow } from '../../engine/translator.js';
 import { formatNumber } from '../../views/charts/format.js';
-
-/** How the German side writes a word outside its 8,000: the core's token for it. */
-export const UNKNOWN_WORD = '<unk>';
 
 /** A production system's BLEU, the yardstick the page names beside the models' own. */
 export const PRODUCTION_BLEU = 30;
@@ -88,8 +86,10 @@ export function modelFactsText(attention, fixedVector) {
     more:
       'The pairs are everyday example sentences from the Ding dictionary and paragraphs of ' +
       `LibreOffice\u2019s help, and the models know ${(attention.targetWords - 4).toLocaleString('en')} ` +
-      `German words: expect wrong words, and ${UNKNOWN_WORD} where the German word is not among ` +
-      'them. English and German, not French as in the paper: German is the language with human ' +
+      'German words: expect wrong words. Where the German word is not among them the ' +
+      `fixed-vector model writes ${GERMAN_UNKNOWN}, and the attention model copies the English ` +
+      'word it weighs most (italic, dotted underline), which is right for names, numbers and ' +
+      'the program\u2019s terms and wrong for the rest. English and German, not French as in the paper: German is the language with human ' +
       'translations this page could train on.',
   };
 }
@@ -144,20 +144,7 @@ export function droppedText(translation) {
  * @returns {boolean[]} per German word: it is the unknown-word token
  */
 export function unknownTargets(target) {
-  return target.map((word) => word === UNKNOWN_WORD);
-}
-
-/**
- * The English word a German word's row weighs most, with its weight.
- * @param {ArrayLike<number>} weights target.length x source.length, row-major
- * @param {number} n source length
- * @param {number} t the German word's index
- * @returns {{ column: number, weight: number }}
- */
-export function largestInRow(weights, n, t) {
-  let column = 0;
-  for (let j = 1; j < n; j++) if (weights[t * n + j] > weights[t * n + column]) column = j;
-  return { column, weight: weights[t * n + column] };
+  return target.map((word) => word === GERMAN_UNKNOWN);
 }
 
 /**
@@ -171,7 +158,9 @@ export function stepText(translation, t) {
   const n = source.length;
   const { column, weight } = largestInRow(weights, n, t);
   const word =
-    target[t] === UNKNOWN_WORD ? 'a word outside its vocabulary' : `\u201c${target[t]}\u201d`;
+    target[t] === GERMAN_UNKNOWN
+      ? `a word outside its vocabulary, read as the English \u201c${source[column]}\u201d it copies`
+      : `\u201c${target[t]}\u201d`;
   return (
     `Step ${t + 1} of ${target.length}: the decoder writes ${word}. Its largest weight, ` +
     `${formatNumber(weight, 2)}, is on \u201c${source[column]}\u201d (English word ${column + 1}).`
