@@ -8,6 +8,7 @@
 
 #include "attn/random.hpp"
 #include "checks.hpp"
+#include "ordered_math.hpp"
 
 namespace attn {
 namespace {
@@ -69,22 +70,6 @@ void check_work(const BottleneckOptions& options) {
 // depend on which other counts are asked for.
 std::uint64_t seed_for(std::uint64_t seed, int count) {
   return derive_seed(seed, static_cast<std::uint64_t>(count) - 1);
-}
-
-// exp(x) for x <= 0 from + - * / and an exact scaling by a power of two, so that it rounds the
-// same in every build (the C libraries' exp do not promise that).
-double portable_exp(double x) {
-  // Below e^-700 (1e-304) a weight cannot change a sum that holds a term of 1.
-  if (x < -700.0) return 0.0;
-  // 1. x = k ln 2 + r with |r| <= ln(2) / 2; ln 2 is split so that k * kLn2High is exact.
-  constexpr double kLn2High = 6.93147180369123816490e-01, kLn2Low = 1.90821492927058770002e-10;
-  const double k = std::floor(x * 1.4426950408889634 + 0.5);
-  const double r = (x - k * kLn2High) - k * kLn2Low;
-  // 2. e^r = 1 + r (1 + r/2 (1 + r/3 (... (1 + r/13)))): the first term left out, r^14 / 14!, is
-  //    below 1e-17 for |r| <= 0.35.
-  double series = 1.0;
-  for (int n = 13; n >= 1; --n) series = 1.0 + series * r / n;
-  return std::ldexp(series, static_cast<int>(k));
 }
 
 // Set bits in x (the classic halving sums; C++17 has no std::popcount).
@@ -193,7 +178,7 @@ int attention_hits(const Facts& facts) {
   // 1. Scores are whole numbers from -d to d, so every exponent is one of 2d + 1: computed once;
   //    and the codebook's dot products c_e . c: (m, m).
   std::vector<double> exp_below(2 * d + 1);
-  for (int gap = 0; gap <= 2 * d; ++gap) exp_below[gap] = portable_exp(-gap * scale);
+  for (int gap = 0; gap <= 2 * d; ++gap) exp_below[gap] = detail::portable_exp(-gap * scale);
   Table gram(m, m);
   for (int e = 0; e < m; ++e) {
     for (int c = 0; c < m; ++c) {

@@ -8,7 +8,8 @@
 // fixed by the loops below: products are written as rows of y[j] += a * b[j] (the compiler may
 // vectorise over j, which changes no rounding, and -ffp-contract=off keeps it from fusing the
 // multiply and the add); for float they run through simd_matmul.hpp's kernel, which sums each
-// entry in that same order; exp and tanh for float are computed from + - * / only.
+// entry in that same order; exp and tanh for float, and exp for double, are computed from
+// + - * / only.
 // Elementwise Eigen expressions (a + b, a * b, scaling) round the same everywhere and are used
 // freely elsewhere.
 #pragma once
@@ -141,6 +142,23 @@ inline float portable_exp(float x) {
   float scale;
   std::memcpy(&scale, &bits, sizeof scale);
   return p * scale;
+}
+
+// e^x for double and x <= 0, from + - * / and an exact scaling by a power of two, the same bits in
+// every build (the C libraries' exp do not promise that): the bottleneck experiment's weights,
+// whose sums must agree natively and in wasm. 0 below -700 (e^-700 is 1e-304: such a weight
+// cannot change a sum that holds a term of 1).
+inline double portable_exp(double x) {
+  if (x < -700.0) return 0.0;
+  // 1. x = k ln 2 + r with |r| <= ln(2) / 2; ln 2 is split so that k * kLn2High is exact.
+  constexpr double kLn2High = 6.93147180369123816490e-01, kLn2Low = 1.90821492927058770002e-10;
+  const double k = std::floor(x * 1.4426950408889634 + 0.5);
+  const double r = (x - k * kLn2High) - k * kLn2Low;
+  // 2. e^r = 1 + r (1 + r/2 (1 + r/3 (... (1 + r/13)))): the first term left out, r^14 / 14!, is
+  //    below 1e-17 for |r| <= 0.35.
+  double series = 1.0;
+  for (int n = 13; n >= 1; --n) series = 1.0 + series * r / n;
+  return std::ldexp(series, static_cast<int>(k));
 }
 
 // tanh(x) for float, the same bits in every build; absolute error below 3e-7.

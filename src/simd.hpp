@@ -75,34 +75,6 @@ inline bool all_finite(const float* values, long n) {
   return sum((acc0 + acc1) + (acc2 + acc3)) + rest == 0.0f;
 }
 
-// exp(x) for x <= 0, four lanes at once, relative error about 2e-7. Inputs below -87 (where
-// exp underflows to the subnormal range), -inf included, give exactly 0.
-// 1. Split x = n ln2 + r with integer n and |r| <= ln2 / 2.
-// 2. exp(r) from a degree-6 polynomial.
-// 3. Multiply by 2^n by building the float's exponent bits directly.
-inline f32x4 exp_nonpositive(f32x4 x) {
-  const f32x4 kLowest = splat(-87.0f);
-  const i32x4 underflows = x < kLowest;
-  x = max(x, kLowest);
-  // Adding 1.5 * 2^23 rounds x log2(e) to the nearest integer n, which then sits in the low
-  // mantissa bits of `shifted`; removing it again gives n as a float.
-  const f32x4 kRound = splat(12582912.0f);
-  const f32x4 shifted = x * splat(1.44269504088896341f) + kRound;
-  const f32x4 n = shifted - kRound;
-  // ln2 in two parts, so that n * ln2_hi is exact and r keeps its precision.
-  const f32x4 r = (x - n * splat(0.693359375f)) - n * splat(-2.12194440e-4f);
-  f32x4 p = splat(1.9875691500e-4f);
-  p = p * r + splat(1.3981999507e-3f);
-  p = p * r + splat(8.3334519073e-3f);
-  p = p * r + splat(4.1665795894e-2f);
-  p = p * r + splat(1.6666665459e-1f);
-  p = p * r + splat(5.0000001201e-1f);
-  p = p * r * r + r + splat(1.0f);
-  const i32x4 exponent = ((i32x4)shifted - (i32x4)kRound + 127) << 23;
-  const f32x4 result = p * (f32x4)exponent;
-  return (f32x4)(~underflows & (i32x4)result);
-}
-
 // 2^t for t <= 0, four lanes at once, relative error below 2e-7. Inputs below -126.5 (where the
 // result would leave the normal range), -inf included, give exactly 0; 2^0 is exactly 1.
 // 1. Split t = n + f with integer n and |f| <= 1/2 (exact: no constant is rounded here).
