@@ -28,6 +28,7 @@ import {
   unknownText,
 } from './math.js';
 import { setLine } from '../shared/line.js';
+import { timedStep } from '../shared/redraw-timing.js';
 
 /**
  * Above this many tokens the large head's cells are too small for numbers and labels: it is drawn
@@ -80,16 +81,18 @@ export function drawFigures(parts, run, chosen, sizes, word) {
   const shared = { readout: parts.tileReadout, legend: false, table: false };
   // Every head, the large one too, in one go: their widths are read before any is drawn, so the
   // page is laid out once for all of them.
-  renderHeatmaps([
-    ...tiles.map((tile, i) => ({
-      container: /** @type {HTMLElement} */ (tile.querySelector('.lm-tile-map')),
-      // Pictures: the tiles are only looked at (inert, hidden from screen readers); the large
-      // head is where cells are read.
-      data: { ...data[i], compact: true, labels: false, picture: true },
-      options: shared,
-    })),
-    { container: parts.map, data: large, options },
-  ]);
+  timedStep('language-model', 'heatmaps', () =>
+    renderHeatmaps([
+      ...tiles.map((tile, i) => ({
+        container: /** @type {HTMLElement} */ (tile.querySelector('.lm-tile-map')),
+        // Pictures: the tiles are only looked at (inert, hidden from screen readers); the large
+        // head is where cells are read.
+        data: { ...data[i], compact: true, labels: false, picture: true },
+        options: shared,
+      })),
+      { container: parts.map, data: large, options },
+    ]),
+  );
 
   // Then the words around them.
   setText(
