@@ -13,9 +13,9 @@
 import { vocabularyOf } from '../../text/embed.js';
 import { tokenize } from '../../text/tokenize.js';
 import { VectorsUnavailable } from '../../text/vectors.js';
-import { frameRedraw } from '../shared/frame-redraw.js';
+import { formWidget } from '../shared/form-widget.js';
 import { timedStep } from '../shared/redraw-timing.js';
-import { registerWidget, stateReporter } from '../shared/registry.js';
+import { registerWidget } from '../shared/registry.js';
 import { MAX_REPEATS, SETTINGS } from './link-settings.js';
 import { clearFigures, drawFigures } from './figures.js';
 import { ModelUnavailable, loadModelOnce, loadedModel } from '../../text/language-model.js';
@@ -46,129 +46,106 @@ const BROKEN =
 
 /** @returns {import('../shared/registry.js').Widget} */
 function createLanguageModel() {
-  /** @type {import('./markup.js').LanguageModelParts | null} */
-  let parts = null;
-  /** @type {any} */
-  let engine = null;
-  /** @type {LanguageModel | null} */
-  let model = null;
   /** @type {LanguageModelProps} */
   let props = {};
-  /** @type {LanguageModelState} */
-  let state = {};
-  let report = stateReporter({});
-
-  const readInputs = () => {
-    if (parts) state.sentence = parts.sentence.value;
-  };
-  // Typing: the host learns of it at once, the figure follows on the next frame.
-  const typed = () => {
-    if (!parts) return;
-    readInputs();
-    report(state);
-    frame.request();
-  };
-  // Typing redraws once per frame, from the latest text; a click redraws at once.
-  const frame = frameRedraw(() => {
-    if (!parts) return;
-    readInputs();
-    const drawn = parts;
-    if (model) timedStep('language-model', 'redraw', () => draw(drawn, model, state, props));
-  });
-
-  /** @param {Event} event a click in the grid of heads: which one is now drawn large? */
-  const pick = (event) => {
-    const tile = event.target instanceof Element ? event.target.closest('.lm-tile') : null;
-    if (!tile || !model || !parts) return;
-    state.head = headName(
-      model.info.heads[Number(/** @type {HTMLElement} */ (tile).dataset.index)],
-    );
-    report(state);
-    frame.now();
-  };
-  // Random words written twice, new ones each press; the head that best finds the repeat.
-  const repeat = () => {
-    if (!model || !parts) return;
-    const presses = repeatsOf(state) + 1;
-    const words = randomWords(presses, REPEAT_WORDS, vocabularyOf(engine));
-    state.repeats = presses;
-    state.sentence = repeatedText(words);
-    parts.sentence.value = state.sentence;
-    state.head = headName(model.info.heads[inductionHeadIndex(model.info.heads)]);
-    report(state);
-    frame.now();
-  };
-
-  /** @param {LanguageModelProps & { state?: LanguageModelState }} next */
-  const apply = (next) => {
-    props = next;
-    state = next.state ?? {};
-    report = stateReporter(next);
-    if (!parts) return;
-    const text = typeof state.sentence === 'string' ? state.sentence : undefined;
-    parts.sentence.value = text ?? props.sentence ?? DEFAULT_SENTENCE;
-    frame.now();
-  };
-
-  /** @param {LanguageModel} loaded */
-  const ready = (loaded) => {
-    if (!parts) return;
-    model = loaded;
-    setLine(parts.status, '');
-    parts.help.textContent =
-      `Words and punctuation become tokens; the model reads the last ${loaded.info.context}, ` +
-      'each looking only at itself and the tokens before it. The figure follows as you type.';
-    parts.facts.textContent = modelFactsText(loaded.info);
-    parts.repeat.disabled = false;
-    frame.now();
-  };
-  /** @param {unknown} error */
-  const failed = (error) => {
-    if (!parts) return;
-    const known = error instanceof ModelUnavailable || error instanceof VectorsUnavailable;
-    if (!known) console.error(error);
-    setLine(parts.status, '');
-    setLine(parts.error, known ? /** @type {Error} */ (error).message : BROKEN);
-    parts.root.dataset.state = 'failed';
-  };
-
-  return {
-    mount(el, nextProps, facade) {
-      engine = facade;
-      const demo = /** @type {LanguageModelProps} */ (nextProps).demo === 'induction';
-      parts = buildLanguageModelParts(el.ownerDocument, { demo });
-      el.replaceChildren(parts.root);
-      parts.sentence.addEventListener('input', typed);
+  let gone = false;
+  return formWidget({
+    build: (doc, given) => buildLanguageModelParts(doc, { demo: given.demo === 'induction' }),
+    fill(parts, given, state) {
+      props = given;
+      const text = typeof state.sentence === 'string' ? state.sentence : undefined;
+      parts.sentence.value = text ?? props.sentence ?? DEFAULT_SENTENCE;
+    },
+    read(parts, state) {
+      state.sentence = parts.sentence.value;
+    },
+    draw(parts, engine, state) {
+      const model = loadedModel(engine);
+      if (model) timedStep('language-model', 'redraw', () => draw(parts, model, state, props));
+    },
+    clear: clearFigures,
+    // Typing redraws once per frame, from the latest text; a click redraws at once.
+    frame: true,
+    wire(parts, context) {
+      gone = false;
+      const engine = context.engine();
+      /** @param {Event} event a click in the grid of heads: which one is now drawn large? */
+      const pick = (event) => {
+        const tile = event.target instanceof Element ? event.target.closest('.lm-tile') : null;
+        const model = loadedModel(engine);
+        if (!tile || !model) return;
+        const index = Number(/** @type {HTMLElement} */ (tile).dataset.index);
+        context.state().head = headName(model.info.heads[index]);
+        context.redraw();
+      };
+      // Random words written twice, new ones each press; the head that best finds the repeat.
+      const repeat = () => {
+        const model = loadedModel(engine);
+        if (!model) return;
+        const state = context.state();
+        const presses = repeatsOf(state) + 1;
+        state.repeats = presses;
+        parts.sentence.value = repeatedText(
+          randomWords(presses, REPEAT_WORDS, vocabularyOf(engine)),
+        );
+        state.head = headName(model.info.heads[inductionHeadIndex(model.info.heads)]);
+        context.redraw();
+      };
       parts.grid.addEventListener('click', pick);
       parts.repeat.addEventListener('click', repeat);
-      apply(nextProps);
       const loaded = loadedModel(engine);
       if (loaded) {
-        ready(loaded);
+        ready(parts, loaded);
       } else {
         parts.repeat.disabled = true;
         parts.root.dataset.state = 'loading';
         setLine(parts.status, LOADING);
         parts.status.classList.add('busy');
-        loadModelOnce(engine).then(ready, failed);
+        loadModelOnce(engine).then(
+          (model) => {
+            if (gone) return;
+            ready(parts, model);
+            context.draw();
+          },
+          (error) => {
+            if (!gone) failed(parts, error);
+          },
+        );
       }
+      return () => {
+        gone = true;
+        parts.grid.removeEventListener('click', pick);
+        parts.repeat.removeEventListener('click', repeat);
+      };
     },
-    update(nextProps) {
-      apply(nextProps);
-    },
-    destroy() {
-      if (!parts) return;
-      frame.cancel();
-      parts.sentence.removeEventListener('input', typed);
-      parts.grid.removeEventListener('click', pick);
-      parts.repeat.removeEventListener('click', repeat);
-      clearFigures(parts);
-      parts.root.remove();
-      parts = null;
-      model = null;
-      engine = null;
-    },
-  };
+  });
+}
+
+/**
+ * Says what the loaded model reads and was measured to do, and enables the repeat button.
+ * @param {import('./markup.js').LanguageModelParts} parts
+ * @param {LanguageModel} model
+ */
+function ready(parts, model) {
+  setLine(parts.status, '');
+  parts.help.textContent =
+    `Words and punctuation become tokens; the model reads the last ${model.info.context}, ` +
+    'each looking only at itself and the tokens before it. The figure follows as you type.';
+  parts.facts.textContent = modelFactsText(model.info);
+  parts.repeat.disabled = false;
+}
+
+/**
+ * Says why the model cannot be shown.
+ * @param {import('./markup.js').LanguageModelParts} parts
+ * @param {unknown} error
+ */
+function failed(parts, error) {
+  const known = error instanceof ModelUnavailable || error instanceof VectorsUnavailable;
+  if (!known) console.error(error);
+  setLine(parts.status, '');
+  setLine(parts.error, known ? /** @type {Error} */ (error).message : BROKEN);
+  parts.root.dataset.state = 'failed';
 }
 
 /**
