@@ -1,7 +1,8 @@
 // Draws the translation widget's figures from the engine's translations: the German of both
 // models and Figure 2 (compare), one decoder step's scores and weights (steps), the alignment
 // matrix (alignment). A German word outside the vocabulary is marked: drawn as the unknown-word
-// token, or as the English word the attention model copies in its place; an English word outside the word vectors is marked in every figure that names it.
+// token, or as the English word the attention model copies in its place; an English word outside
+// the word vectors is marked in every figure that names it.
 import { clearBars, renderBars } from '../../views/charts/bars.js';
 import { formatNumber } from '../../views/charts/format.js';
 import { clearLines, renderLines } from '../../views/charts/lines.js';
