@@ -2,12 +2,10 @@
 
 #include <cmath>
 #include <limits>
-#include <type_traits>
 #include <utility>
 
 #include "checks.hpp"
 #include "ordered_math.hpp"
-#include "simd.hpp"
 
 namespace attn {
 namespace {
@@ -82,77 +80,6 @@ const char* scoring_name(Scoring scoring) {
       return "scaled_dot";
   }
   return "unknown";
-}
-
-// x: (rows, cols) -> (rows, cols)
-template <typename T>
-MatrixT<T> softmax_rows_forward(const MatrixT<T>& x) {
-  const T minus_inf = -std::numeric_limits<T>::infinity();
-  MatrixT<T> w(x.rows(), x.cols());
-  for (Eigen::Index r = 0; r < x.rows(); ++r) {
-    // 1. The largest entry, subtracted so that no exp overflows (numerical stability only).
-    T top = minus_inf;
-    Eigen::Index c = 0;
-    if constexpr (std::is_same_v<T, float>) {
-      // The largest of four lanes at a time: the same value in any order, as the entries are
-      // never NaN (finite, or -inf where masked).
-      simd::f32x4 lanes = simd::splat(minus_inf);
-      for (; c + 4 <= x.cols(); c += 4) lanes = simd::max(lanes, simd::load(x.row(r).data() + c));
-      top = simd::max(lanes);
-    }
-    for (; c < x.cols(); ++c) top = x(r, c) > top ? x(r, c) : top;
-    if (!(top > minus_inf) || !std::isfinite(top)) {
-      detail::fail("softmax forward", "row " + std::to_string(r) + " of x (" + shape(x) +
-                                          ") has no finite entry to put weight on");
-    }
-    // 2. Exponentials, exactly 0 for masked entries; the sum in order, so every build agrees.
-    //    For float, four at a time first: simd::portable_exp gives detail::exp_of's bits lane by
-    //    lane, and -inf (masked) minus the top is -inf, which it turns into exactly 0.
-    T total = 0;
-    c = 0;
-    if constexpr (std::is_same_v<T, float>) {
-      const simd::f32x4 shift = simd::splat(top);
-      float* row = w.row(r).data();
-      for (; c + 4 <= x.cols(); c += 4) {
-        simd::store(row + c, simd::portable_exp(simd::load(x.row(r).data() + c) - shift));
-      }
-      for (Eigen::Index i = 0; i < c; ++i) total += row[i];
-    }
-    for (; c < x.cols(); ++c) {
-      const T e = x(r, c) == minus_inf ? T(0) : detail::exp_of(x(r, c) - top);
-      w(r, c) = e;
-      total += e;
-    }
-    // 3. Normalise; total >= 1, since the largest entry contributes e^0.
-    c = 0;
-    if constexpr (std::is_same_v<T, float>) {
-      float* row = w.row(r).data();
-      for (; c + 4 <= x.cols(); c += 4)
-        simd::store(row + c, simd::load(row + c) / simd::splat(total));
-    }
-    for (; c < x.cols(); ++c) w(r, c) /= total;
-  }
-  return w;
-}
-
-// weights, d_weights: (rows, cols) -> (rows, cols)
-template <typename T>
-MatrixT<T> softmax_rows_backward(const MatrixT<T>& weights, const MatrixT<T>& d_weights) {
-  if (weights.rows() != d_weights.rows() || weights.cols() != d_weights.cols()) {
-    detail::fail("softmax backward", "weights is " + shape(weights) + " but d_weights is " +
-                                         shape(d_weights) + ": they must match");
-  }
-  MatrixT<T> dx(weights.rows(), weights.cols());
-  for (Eigen::Index r = 0; r < weights.rows(); ++r) {
-    // The Jacobian of softmax is diag(w) - w w^T, so dx = w * (dw - w . dw).
-    T inner = 0;
-    for (Eigen::Index c = 0; c < weights.cols(); ++c) inner += weights(r, c) * d_weights(r, c);
-    for (Eigen::Index c = 0; c < weights.cols(); ++c) {
-      // A masked entry has w = 0 and gets exactly 0 (not a product that might be -0 or NaN).
-      dx(r, c) = weights(r, c) == T(0) ? T(0) : weights(r, c) * (d_weights(r, c) - inner);
-    }
-  }
-  return dx;
 }
 
 // q: (n_q, d_k), k: (n_k, d_k), v: (n_k, d_v), w: (1, d_k) or null
@@ -265,8 +192,6 @@ AttentionGradients<T> attention_backward(const AttentionPass<T>& pass, const Mat
 }
 
 #define ATTN_INSTANTIATE_ATTENTION_GRAD(T)                                                       \
-  template MatrixT<T> softmax_rows_forward(const MatrixT<T>&);                                   \
-  template MatrixT<T> softmax_rows_backward(const MatrixT<T>&, const MatrixT<T>&);               \
   template AttentionPass<T> attention_forward(MatrixT<T>, MatrixT<T>, MatrixT<T>,                \
                                               const AttentionGradOptions&, const Parameter<T>*); \
   template AttentionGradients<T> attention_backward(const AttentionPass<T>&, const MatrixT<T>&,  \

@@ -1,10 +1,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <limits>
 #include <string>
-#include <vector>
 
-#include "../../src/ordered_math.hpp"
 #include "attn/attention.hpp"
 #include "attn/attention_grad.hpp"
 #include "gradient_check.hpp"
@@ -16,8 +13,6 @@ using test::MatD;
 using test::ParamD;
 
 namespace {
-
-const double kInf = std::numeric_limits<double>::infinity();
 
 // 4 queries over 5 keys, d_k = 3, d_v = 2, the weights r of the loss sum(output * r), and the
 // additive scorer's w.
@@ -60,60 +55,6 @@ void check_all_gradients(AttentionSetup& s) {
 }
 
 }  // namespace
-
-TEST_CASE("softmax: dL/dx matches central differences, masked entries get exactly 0",
-          "[attention-grad]") {
-  MatD x = test::random_d(3, 5, 21) * 2.0;
-  x(0, 1) = -kInf;
-  x(2, 0) = -kInf;
-  x(2, 4) = -kInf;
-  const MatD r = test::random_d(3, 5, 22);
-  const MatD w = attn::softmax_rows_forward(x);
-  CHECK(w(0, 1) == 0.0);
-  for (int i = 0; i < 3; ++i) CHECK(w.row(i).sum() == Approx(1.0).epsilon(1e-12));
-  const MatD dx = attn::softmax_rows_backward(w, r);
-  CHECK(dx(0, 1) == 0.0);
-  CHECK(dx(2, 0) == 0.0);
-  CHECK(dx(2, 4) == 0.0);
-  // A masked entry stays -inf when nudged, so its central difference is 0 as well.
-  test::check_gradient("dL/dx", x, dx,
-                       [&] { return test::weighted_sum(attn::softmax_rows_forward(x), r); });
-}
-
-TEST_CASE("float softmax rounds as the plain loops do: four lanes change no bit",
-          "[attention-grad]") {
-  // softmax_rows_forward takes the maximum, the exponentials and the division four lanes at a
-  // time for float; the result must equal, bit for bit, max / exp_of / an in-order sum / divide
-  // one entry at a time, masked (-inf) entries included, for every row length and tail.
-  const float minus_inf = -std::numeric_limits<float>::infinity();
-  std::uint64_t seed = 70;
-  for (const int cols : {1, 3, 4, 5, 8, 13, 64, 67}) {
-    for (const float spread : {0.1f, 3.0f, 40.0f}) {
-      attn::MatrixT<float> x = test::random(9, cols, seed++) * spread;
-      for (int r = 0; r < x.rows(); ++r) {
-        for (int c = 1; c < cols; ++c) {
-          if (c > r) x(r, c) = minus_inf;  // causal, and every row keeps column 0
-        }
-      }
-      const attn::MatrixT<float> w = attn::softmax_rows_forward(x);
-      for (int r = 0; r < x.rows(); ++r) {
-        float top = minus_inf;
-        for (int c = 0; c < cols; ++c) top = x(r, c) > top ? x(r, c) : top;
-        std::vector<float> e(static_cast<size_t>(cols));
-        float total = 0;
-        for (int c = 0; c < cols; ++c) {
-          e[static_cast<size_t>(c)] =
-              x(r, c) == minus_inf ? 0.0f : attn::detail::exp_of(x(r, c) - top);
-          total += e[static_cast<size_t>(c)];
-        }
-        for (int c = 0; c < cols; ++c) {
-          INFO("cols " << cols << " spread " << spread << " row " << r << " col " << c);
-          CHECK(w(r, c) == e[static_cast<size_t>(c)] / total);
-        }
-      }
-    }
-  }
-}
 
 TEST_CASE("scaled dot attention: dL/dq, dL/dk and dL/dv match central differences",
           "[attention-grad]") {

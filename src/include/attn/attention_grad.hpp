@@ -1,10 +1,11 @@
-// Trainable attention, forward and backward: row-wise softmax, and attention of n_q queries over
-// n_k keys and values with additive, dot or scaled dot scoring, a causal mask and key padding.
-// Templates on the scalar (float and double, instantiated in attention_grad.cpp); the layer
-// conventions are those of layers.hpp.
+// Trainable attention, forward and backward: attention of n_q queries over n_k keys and values
+// with additive, dot or scaled dot scoring, a causal mask and key padding, built on the row
+// softmax of softmax.hpp. Templates on the scalar (float and double, instantiated in
+// attention_grad.cpp); the layer conventions are those of layers.hpp.
 #pragma once
 
 #include "attn/layers.hpp"
+#include "attn/softmax.hpp"
 
 namespace attn {
 
@@ -23,18 +24,6 @@ struct AttentionGradOptions {
   bool causal = false;     // query t sees keys 0..t only; needs n_q == n_k
   KeyPadding key_padding;  // empty, or n_k flags (non-zero = padded key, never attended)
 };
-
-// -- Softmax over each row, with masked entries ------------------------------------------------
-
-// x: (rows, cols) -> (rows, cols), each row a distribution. Entries of -inf are masked and get a
-// weight of exactly 0. Throws InvalidArgument on a row with no finite entry.
-template <typename T>
-MatrixT<T> softmax_rows_forward(const MatrixT<T>& x);
-
-// weights: (rows, cols), the forward's output; d_weights: (rows, cols) -> d_x: (rows, cols),
-// d_x_ij = w_ij (dw_ij - sum_k w_ik dw_ik). A masked entry (weight 0) gets exactly 0.
-template <typename T>
-MatrixT<T> softmax_rows_backward(const MatrixT<T>& weights, const MatrixT<T>& d_weights);
 
 // -- Attention ---------------------------------------------------------------------------------
 

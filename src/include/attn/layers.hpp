@@ -15,10 +15,6 @@
 
 namespace attn {
 
-// Row-major, row-vector convention as Matrix: (n, d) holds n vectors of width d, one per row.
-template <typename T>
-using MatrixT = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-
 // A trainable matrix and its gradient, of the same shape. A bias is a (1, d) matrix.
 template <typename T>
 struct Parameter {

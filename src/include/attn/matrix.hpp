@@ -12,6 +12,9 @@ namespace attn {
 // Row-major, row-vector convention throughout: a sequence of n vectors of size d is an (n, d)
 // matrix, one vector per row, and a projection is X · W.
 using Matrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+// The same for any scalar: float to train, double for the gradient checks.
+template <typename T>
+using MatrixT = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 using Vector = Eigen::VectorXf;
 // A read-only view of a row-major matrix: a Matrix, a block of one, or a Map over raw memory.
 using MatrixView = Eigen::Ref<const Matrix>;
