@@ -1,9 +1,11 @@
-// Native benchmark of scaled dot-product attention, softmax(Q K^T / sqrt(d)) V, with
-// n_q = n_k = n and d_k = d_v = d = 64 for n in {16, 64, 256, 1024}. Measures the time per call
-// of two implementations in attn_core, each returning the full trace (scores, scaled, masked,
-// weights, output):
-//   native-ref   attn::scaled_dot_product_attention       (Eigen reference path)
-//   native-fast  attn::fast_scaled_dot_product_attention  (SIMD-shaped kernel)
+// Benchmark of the core's scaled dot-product attention, softmax(Q K^T / sqrt(d)) V, with
+// n_q = n_k = n and d_k = d_v = d = 64 for n in {16, 64, 256, 1024}, natively (build/native) and
+// in wasm under Node (build/wasm/attn_bench.cjs); rows are named for the platform, `native-` or
+// `wasm-`. Measures the time per call of two implementations in attn_core, each writing the full
+// trace (scores, scaled, masked, weights, output):
+//   <platform>-ref   attn::scaled_dot_product_attention  (Eigen reference path, new matrices)
+//   <platform>-fast  attn::attention_kernel              (SIMD-shaped kernel) into buffers kept
+//                    from call to call, as the engine's bindings call it
 // and counts 4 n^2 d floating-point operations per call (2 n^2 d for Q K^T, 2 n^2 d for W V).
 //
 // Timing: steady_clock; warm up, size a batch to about kBatchSeconds, then run batches until at
@@ -16,7 +18,7 @@
 // timed the same way with one training step as the call.
 //
 // Output: one JSON object a line on stdout, {impl, n, d, usPerCall, gflops, calls} for attention
-// and {impl: "native-train", model, usPerStep, stepsPerSecond, steps} for training, for
+// and {impl: "<platform>-train", model, usPerStep, stepsPerSecond, steps} for training, for
 // bench/run.js; a human note (compiler, checksum) on stderr. Usage: attn_bench [MIN_SECONDS]
 #include <algorithm>
 #include <chrono>
@@ -34,6 +36,12 @@
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+#if defined(__EMSCRIPTEN__)
+#define ATTN_PLATFORM "wasm"
+#else
+#define ATTN_PLATFORM "native"
+#endif
 
 constexpr int kD = 64;
 constexpr int kSizes[] = {16, 64, 256, 1024};
@@ -106,11 +114,11 @@ void bench_training(attn::ModelKind model) {
   options.model = model;
   attn::Trainer trainer(options);
   const Timing timing = measure([&] { return static_cast<double>(trainer.step(1)[0]); });
-  std::printf(
-      "{\"impl\":\"native-train\",\"model\":\"%s\",\"usPerStep\":%.6g,\"stepsPerSecond\":%.6g,"
-      "\"steps\":%ld}\n",
-      attn::model_name(model), timing.seconds_per_call * 1e6, 1.0 / timing.seconds_per_call,
-      timing.calls);
+  std::printf("{\"impl\":\"" ATTN_PLATFORM
+              "-train\",\"model\":\"%s\",\"usPerStep\":%.6g,\"stepsPerSecond\":%.6g,"
+              "\"steps\":%ld}\n",
+              attn::model_name(model), timing.seconds_per_call * 1e6, 1.0 / timing.seconds_per_call,
+              timing.calls);
   std::fflush(stdout);
 }
 
@@ -142,10 +150,18 @@ int main(int argc, char** argv) {
         return 1;
       }
 
-      print_result("native-ref", n,
+      print_result(ATTN_PLATFORM "-ref", n,
                    measure([&] { return fold(attn::scaled_dot_product_attention(q, k, v)); }));
-      print_result("native-fast", n,
-                   measure([&] { return fold(attn::fast_scaled_dot_product_attention(q, k, v)); }));
+      attn::Matrix scores(n, n), scaled(n, n), masked(n, n), weights(n, n), output(n, kD);
+      const attn::AttentionSizes sizes{n, n, kD, kD};
+      std::vector<float> scratch(attn::attention_scratch_size(sizes));
+      const attn::AttentionBuffers buffers{q.data(),       k.data(),      v.data(),
+                                           scores.data(),  scaled.data(), masked.data(),
+                                           weights.data(), output.data(), scratch.data()};
+      print_result(ATTN_PLATFORM "-fast", n, measure([&] {
+                     attn::attention_kernel(buffers, sizes, {});
+                     return scores(0, 0) + weights(n - 1, n - 1) + output(n - 1, 0);
+                   }));
     }
     bench_training(attn::ModelKind::attention);
     bench_training(attn::ModelKind::fixed_vector);

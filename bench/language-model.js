@@ -13,7 +13,7 @@ import path from 'node:path';
 export const GOAL_FORWARD = { tokens: 64, ms: 3 };
 
 /** 64 ordinary words: the longest text the model reads at once. */
-const TEXT = (
+export const TEXT = (
   'the old man walked down to the river bank and sat there for a long time watching the ' +
   'water go by while the sun set slowly behind the hills and the birds flew home to their ' +
   'nests in the tall trees near the edge of the quiet town where he had lived all his life ' +

@@ -88,20 +88,26 @@ export function measureTraining(engine) {
 /**
  * Prints the training section of the report and its goal.
  * @param {ReturnType<typeof measureTraining>} measured
- * @param {object[]} nativeResults attn_bench's lines; those with impl 'native-train' are used
+ * @param {object[]} nativeResults attn_bench's lines, native and wasm; those with impl
+ *   'native-train' and 'wasm-train' are used
  */
 export function printTraining({ accuracy, wasm }, nativeResults) {
   console.log(
     '\nTraining: the reversal task (lengths 2 to 12, 8 symbols, batches of 32, d_model 32)',
   );
-  console.log(`  ${'steps per second'.padEnd(26)}${'native'.padStart(10)}${'wasm'.padStart(10)}`);
+  console.log(
+    `  ${'steps per second'.padEnd(26)}${'native'.padStart(10)}${'wasm core'.padStart(11)}` +
+      `${'wasm facade'.padStart(13)}`,
+  );
   for (const [model, label] of MODELS) {
-    const native = nativeResults.find((r) => r.impl === 'native-train' && r.model === model);
+    const row = (/** @type {string} */ impl) =>
+      nativeResults.find((r) => r.impl === impl && r.model === model);
     const perSecond = (/** @type {number | undefined} */ us) =>
       us === undefined ? 'n/a' : Math.round(1e6 / us).toLocaleString('en-US');
     console.log(
-      `  ${label.padEnd(26)}${perSecond(native?.usPerStep).padStart(10)}` +
-        `${perSecond(wasm[model].usPerStep).padStart(10)}`,
+      `  ${label.padEnd(26)}${perSecond(row('native-train')?.usPerStep).padStart(10)}` +
+        `${perSecond(row('wasm-train')?.usPerStep).padStart(11)}` +
+        `${perSecond(wasm[model].usPerStep).padStart(13)}`,
     );
   }
 

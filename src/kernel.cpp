@@ -250,14 +250,13 @@ struct PackedInputs {
 };
 
 // Query rows i..i + kRows - 1 of every result: their scores (kRows, n_k) = q rows · k^T, their
-// softmax, and their output (kRows, d_v) = weights rows · v. The results of query row i go to row
-// i - buf_first of the result buffers, which hold the rows from buf_first on. A band's scores and
-// weights are still in cache when the next step reads them.
+// softmax, and their output (kRows, d_v) = weights rows · v. A band's scores and weights are still
+// in cache when the next step reads them.
 template <int kRows, bool kTrace>
 void attention_band(const AttentionBuffers& buf, const AttentionSizes& size, bool causal,
-                    const RowSoftmax& row, const PackedInputs& packed, int i, int buf_first) {
+                    const RowSoftmax& row, const PackedInputs& packed, int i) {
   const int n_k = size.n_k;
-  const std::size_t offset = std::size_t(i - buf_first) * n_k;
+  const std::size_t offset = std::size_t(i) * n_k;
   float* weights = buf.weights + offset;
   // Without the trace, the scores are written where the weights go and replaced by them.
   float* scores = kTrace ? buf.scores + offset : weights;
@@ -272,23 +271,22 @@ void attention_band(const AttentionBuffers& buf, const AttentionSizes& size, boo
   }
   transpose(weights, kRows, n_k, packed.band_t);
   panel_matmul_band<kRows>(packed.band_t, packed.values, size.d_v, n_k,
-                           buf.output + std::size_t(i - buf_first) * size.d_v, size.d_v);
+                           buf.output + std::size_t(i) * size.d_v, size.d_v);
 }
 
-// Query rows first..first + count - 1, band by band.
+// Every query row, band by band.
 template <bool kTrace>
 void attention_bands(const AttentionBuffers& buf, const AttentionSizes& size, bool causal,
-                     const RowSoftmax& row, const PackedInputs& packed, int first, int count) {
-  const int end = first + count;
-  int i = first;
-  for (; i + kBand <= end; i += kBand) {
-    attention_band<kBand, kTrace>(buf, size, causal, row, packed, i, first);
-  }
-  for (; i + 2 <= end; i += 2) attention_band<2, kTrace>(buf, size, causal, row, packed, i, first);
-  if (i < end) attention_band<1, kTrace>(buf, size, causal, row, packed, i, first);
+                     const RowSoftmax& row, const PackedInputs& packed) {
+  const int n_q = size.n_q;
+  int i = 0;
+  for (; i + kBand <= n_q; i += kBand)
+    attention_band<kBand, kTrace>(buf, size, causal, row, packed, i);
+  for (; i + 2 <= n_q; i += 2) attention_band<2, kTrace>(buf, size, causal, row, packed, i);
+  if (i < n_q) attention_band<1, kTrace>(buf, size, causal, row, packed, i);
 }
 
-// Where attention_pack_inputs leaves k^T and v in panels, and the band's room, in the scratch.
+// Where attention_kernel leaves k^T and v in panels, and the band's room, in the scratch.
 PackedInputs packed_inputs(const AttentionBuffers& buf, const AttentionSizes& size) {
   float* key_panels = buf.scratch;
   float* value_panels = key_panels + std::size_t(size.n_k) * size.d_k;
@@ -297,8 +295,8 @@ PackedInputs packed_inputs(const AttentionBuffers& buf, const AttentionSizes& si
 
 }  // namespace
 
-void attention_pack_inputs(const AttentionBuffers& buf, const AttentionSizes& size,
-                           const AttentionOptions& options) {
+void attention_kernel(const AttentionBuffers& buf, const AttentionSizes& size,
+                      const AttentionOptions& options) {
   constexpr const char* kWhere = "attention";
   if (size.n_q <= 0 || size.n_k <= 0 || size.d_k <= 0 || size.d_v <= 0) {
     detail::fail(kWhere, "every size must be at least 1, got n_q=" + std::to_string(size.n_q) +
@@ -313,24 +311,14 @@ void attention_pack_inputs(const AttentionBuffers& buf, const AttentionSizes& si
   const PackedInputs packed = packed_inputs(buf, size);
   pack_transposed_panels(buf.k, size.n_k, size.d_k, packed.keys_t);
   pack_panels(buf.v, size.n_k, size.d_v, packed.values);
-}
 
-void attention_kernel_rows(const AttentionBuffers& buf, const AttentionSizes& size,
-                           const AttentionOptions& options, int first, int count) {
   const RowSoftmax row{options.scale ? 1.0f / std::sqrt(static_cast<float>(size.d_k)) : 1.0f,
                        1.0f / options.temperature, options.key_padding};
-  const PackedInputs packed = packed_inputs(buf, size);
   if (buf.scores) {
-    attention_bands<true>(buf, size, options.causal, row, packed, first, count);
+    attention_bands<true>(buf, size, options.causal, row, packed);
   } else {
-    attention_bands<false>(buf, size, options.causal, row, packed, first, count);
+    attention_bands<false>(buf, size, options.causal, row, packed);
   }
-}
-
-void attention_kernel(const AttentionBuffers& buf, const AttentionSizes& size,
-                      const AttentionOptions& options) {
-  attention_pack_inputs(buf, size, options);
-  attention_kernel_rows(buf, size, options, 0, size.n_q);
 }
 
 std::size_t attention_scratch_size(const AttentionSizes& size) {

@@ -3,12 +3,15 @@
 #include <emscripten/bind.h>
 #include <malloc.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <optional>
 
 #include "attn/attention.hpp"
 #include "attn/bottleneck.hpp"
 #include "attn/embeddings.hpp"
+#include "attn/kernel.hpp"
 #include "attn/multi_head.hpp"
 #include "attn/positional.hpp"
 #include "attn/random.hpp"
@@ -17,7 +20,6 @@
 #include "attn/softmax.hpp"
 #include "convert.hpp"
 #include "loaded_embeddings.hpp"
-#include "workspace.hpp"
 
 namespace attn::bindings {
 
@@ -35,8 +37,99 @@ val softmax(const val& x, int rows, int cols, float temperature) {
   });
 }
 
-std::uintptr_t prepare(int n_q, int n_k, int d_k, int d_v) {
-  return guarded([&] { return attention_prepare(n_q, n_k, d_k, d_v); });
+// Above this many values in one matrix the call is refused rather than left to fail on memory.
+constexpr std::uint64_t kMaxValues = std::uint64_t{1} << 26;
+
+void check_sizes(int n_q, int n_k, int d_k, int d_v) {
+  const auto describe = [&] {
+    return "n_q=" + std::to_string(n_q) + ", n_k=" + std::to_string(n_k) +
+           ", d_k=" + std::to_string(d_k) + ", d_v=" + std::to_string(d_v);
+  };
+  if (n_q < 1 || n_k < 1 || d_k < 1 || d_v < 1) {
+    throw InvalidArgument("attention: every size must be at least 1, got " + describe());
+  }
+  const std::uint64_t largest =
+      std::max({std::uint64_t(n_q) * n_k, std::uint64_t(n_q) * d_k, std::uint64_t(n_k) * d_k,
+                std::uint64_t(n_k) * d_v, std::uint64_t(n_q) * d_v});
+  if (largest > kMaxValues) {
+    throw InvalidArgument("attention: the inputs are too large (" + describe() + ")");
+  }
+}
+
+// The attention call's buffers in wasm memory, kept from call to call: the facade writes the
+// inputs straight into them and copies the results out in one piece, so that a call converts no
+// value one at a time and, for the sizes of the call before, allocates nothing.
+struct AttentionMemory {
+  std::vector<float> q, k, v, results, scratch;
+  std::vector<std::uint8_t> padding;
+  int n_q = 0, n_k = 0, d_k = 0, d_v = 0;
+};
+
+AttentionMemory& attention_memory() {
+  static AttentionMemory memory;
+  return memory;
+}
+
+double address_of(const void* p) {
+  return static_cast<double>(reinterpret_cast<std::uintptr_t>(p));
+}
+
+// -> { q, k, v, padding, results }: the byte addresses of buffers for these sizes, valid until
+// the next call. q: (nq, dk), k: (nk, dk), v: (nk, dv) float32; padding: nk bytes, non-zero =
+// padded key; results: weights (nq, nk) and output (nq, dv), then with the trace scores, scaled
+// and masked (nq, nk) each, one after the other.
+val attention_buffers(int n_q, int n_k, int d_k, int d_v) {
+  return guarded([&] {
+    check_sizes(n_q, n_k, d_k, d_v);
+    AttentionMemory& m = attention_memory();
+    m.n_q = m.n_k = m.d_k = m.d_v = 0;  // none, should a resize below throw
+    const auto area = [](int rows, int cols) { return std::size_t(rows) * std::size_t(cols); };
+    m.q.resize(area(n_q, d_k));
+    m.k.resize(area(n_k, d_k));
+    m.v.resize(area(n_k, d_v));
+    m.padding.resize(n_k);
+    m.results.resize(4 * area(n_q, n_k) + area(n_q, d_v));
+    m.scratch.resize(attention_scratch_size({n_q, n_k, d_k, d_v}));
+    m.n_q = n_q, m.n_k = n_k, m.d_k = d_k, m.d_v = d_v;
+    val out = val::object();
+    out.set("q", address_of(m.q.data()));
+    out.set("k", address_of(m.k.data()));
+    out.set("v", address_of(m.v.data()));
+    out.set("padding", address_of(m.padding.data()));
+    out.set("results", address_of(m.results.data()));
+    return out;
+  });
+}
+
+// Attention over the inputs the facade wrote into the buffers of the last attentionBuffers call,
+// which must have had these sizes. The core checks the inputs (finiteness, masks) before it
+// writes any result.
+void attention(int n_q, int n_k, int d_k, int d_v, bool scale, float temperature, bool causal,
+               bool has_padding, bool trace) {
+  guarded([&] {
+    AttentionMemory& m = attention_memory();
+    if (n_q != m.n_q || n_k != m.n_k || d_k != m.d_k || d_v != m.d_v) {
+      throw InvalidArgument("attention: the buffers were made for other sizes");
+    }
+    AttentionOptions options;
+    options.scale = scale;
+    options.temperature = temperature;
+    options.causal = causal;
+    if (has_padding) options.key_padding = m.padding;
+    const std::size_t grid = std::size_t(n_q) * n_k;
+    float* weights = m.results.data();
+    float* traced = weights + grid + std::size_t(n_q) * d_v;
+    const AttentionBuffers buffers{m.q.data(),
+                                   m.k.data(),
+                                   m.v.data(),
+                                   trace ? traced : nullptr,
+                                   trace ? traced + grid : nullptr,
+                                   trace ? traced + 2 * grid : nullptr,
+                                   weights,
+                                   weights + grid,
+                                   m.scratch.data()};
+    attention_kernel(buffers, {n_q, n_k, d_k, d_v}, options);
+  });
 }
 
 // s: (ds), h: (n, dh); additive: ws (da, ds), wh (da, dh), v (da); general: w (ds, dh)
@@ -201,9 +294,9 @@ unsigned heap_bytes_in_use() { return static_cast<unsigned>(mallinfo().uordblks)
 
 EMSCRIPTEN_BINDINGS(attention_core) {
   using namespace attn::bindings;
-  emscripten::constant("attentionSlotCount", static_cast<int>(kSlotCount));
   emscripten::function("softmax", &softmax);
-  emscripten::function("attentionPrepare", &prepare);
+  emscripten::function("attentionBuffers", &attention_buffers);
+  emscripten::function("attention", &attention);
   emscripten::function("score", &score);
   emscripten::function("multiHeadAttention", &multi_head);
   emscripten::function("positionalEncoding", &positional);

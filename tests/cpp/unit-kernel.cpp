@@ -111,37 +111,3 @@ TEST_CASE("the fast kernel without the trace writes the same weights and output"
     CHECK(output == traced.output);
   }
 }
-
-TEST_CASE("the kernel a chunk of query rows at a time gives the same bits as in one call",
-          "[kernel]") {
-  const int n = 13, d_k = 9, d_v = 10;
-  const Matrix q = test::random(n, d_k, 21), k = test::random(n, d_k, 22),
-               v = test::random(n, d_v, 23);
-  const attn::AttentionSizes sizes{n, n, d_k, d_v};
-  AttentionOptions options;
-  for (int variant = 0; variant < 3; ++variant) {
-    if (variant == 1) options.causal = true;
-    if (variant == 2) options.key_padding = {0, 1, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1};
-    const auto whole = attn::fast_scaled_dot_product_attention(q, k, v, options);
-    for (const int chunk : {1, 2, 3, 4, 5, 8, 12}) {
-      INFO("variant " << variant << ", chunks of " << chunk << " rows");
-      // Each chunk's results in buffers that hold only its rows.
-      Matrix scores(chunk, n), scaled(chunk, n), masked(chunk, n), weights(chunk, n),
-          output(chunk, d_v);
-      std::vector<float> scratch(attn::attention_scratch_size(sizes));
-      const attn::AttentionBuffers buffers{q.data(),       k.data(),      v.data(),
-                                           scores.data(),  scaled.data(), masked.data(),
-                                           weights.data(), output.data(), scratch.data()};
-      attn::attention_pack_inputs(buffers, sizes, options);
-      for (int first = 0; first < n; first += chunk) {
-        const int count = std::min(chunk, n - first);
-        attn::attention_kernel_rows(buffers, sizes, options, first, count);
-        CHECK(scores.topRows(count) == whole.scores.middleRows(first, count));
-        CHECK(scaled.topRows(count) == whole.scaled.middleRows(first, count));
-        CHECK(masked.topRows(count) == whole.masked.middleRows(first, count));
-        CHECK(weights.topRows(count) == whole.weights.middleRows(first, count));
-        CHECK(output.topRows(count) == whole.output.middleRows(first, count));
-      }
-    }
-  }
-}

@@ -191,27 +191,6 @@ describe('attention rejects bad input', () => {
   rejects('a NaN temperature in attention', () => engine.attention({ ...a, temperature: NaN }), [
     /temperature/,
   ]);
-  rejects('into that is not a result', () => engine.attention({ ...a, into: 3 }), [/\binto\b/]);
-  rejects(
-    'into that is not a result, without the trace',
-    () => engine.attention({ ...a, trace: false, into: 3 }),
-    [/\binto\b/, /earlier call/],
-  );
-  rejects(
-    'into from a call of other sizes',
-    () => engine.attention({ ...a, into: engine.attention({ ...a, nq: 2, q: a.q.slice(0, 6) }) }),
-    [/into\.weights/, /\b12\b/, /\b8\b/],
-  );
-  rejects(
-    'into without the trace for a call with it',
-    () => engine.attention({ ...a, into: engine.attention({ ...a, trace: false }) }),
-    [/into\.scores/, /\b12\b/],
-  );
-  rejects(
-    'into with the trace for a call without it',
-    () => engine.attention({ ...a, trace: false, into: engine.attention(a) }),
-    [/\binto\b/, /trace: false/],
-  );
 });
 
 describe('softmax rejects bad input', () => {

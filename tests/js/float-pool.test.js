@@ -39,23 +39,18 @@ test('the pool hands out zero-filled arrays and copies that never overlap, small
   assert.deepEqual(copied, source);
 });
 
-test('attention results cut from one block stay intact through later calls and refills', async () => {
+test('attention results cut from one block stay intact through later calls', async () => {
   const engine = await loadEngine();
   const results = [];
   const expected = [];
-  // 12 x 12 with the trace, d = 8: 672 floats a result, so 60 of them fill more than two blocks.
+  // 12 x 12 with the trace, d = 8: 672 floats a result, so 60 of them fill more than two blocks,
+  // with calls of other sizes between them.
   for (let seed = 1; seed <= 60; seed++) {
     const inputs = randomQkv(engine, { nq: 12, nk: 12, dk: 8, dv: 8 }, seed);
     const result = engine.attention(inputs);
     results.push(result);
     expected.push(Object.fromEntries(Object.entries(result).map(([k, a]) => [k, a.slice()])));
-    if (seed % 7 === 0) {
-      // Refilling an earlier result rewrites its arrays only.
-      const again = randomQkv(engine, { nq: 12, nk: 12, dk: 8, dv: 8 }, seed + 100);
-      const into = results[seed - 3];
-      engine.attention({ ...again, into });
-      expected[seed - 3] = engine.attention(again);
-    }
+    if (seed % 7 === 0) engine.attention(randomQkv(engine, { nq: 5, nk: 9, dk: 3, dv: 2 }, seed));
   }
   assert.equal(results[0].weights.buffer, results[1].weights.buffer, 'small results share blocks');
   results.forEach((result, i) => {

@@ -32,19 +32,6 @@ struct AttentionSizes {
 void attention_kernel(const AttentionBuffers& buffers, const AttentionSizes& sizes,
                       const AttentionOptions& options);
 
-// attention_kernel in two steps, so that a caller can take the results a few rows at a time while
-// they are still in cache (the wasm facade copies them out so). attention_pack_inputs checks the
-// inputs (shapes, finiteness, masks), as attention_kernel does, and leaves k and v rearranged in
-// the scratch; attention_kernel_rows then computes query rows first .. first + count - 1, writing
-// row i's results to row i - first of the result buffers, which need only `count` rows. The rows
-// depend on the inputs and options alone, so a matrix computed in pieces is the same bits as in
-// one call. Contract: the buffers, sizes and options are those of the last attention_pack_inputs,
-// unchanged since, and 0 <= first, count >= 1, first + count <= n_q.
-void attention_pack_inputs(const AttentionBuffers& buffers, const AttentionSizes& sizes,
-                           const AttentionOptions& options);
-void attention_kernel_rows(const AttentionBuffers& buffers, const AttentionSizes& sizes,
-                           const AttentionOptions& options, int first, int count);
-
 // The floats of workspace that attention_kernel needs (negative sizes count as 0).
 std::size_t attention_scratch_size(const AttentionSizes& sizes);
 

@@ -79,32 +79,6 @@ function shapeText(shape) {
 }
 
 /**
- * Checks that `into`, the result arrays a caller hands back to be refilled, holds a Float32Array
- * of exactly `lengths[i]` values under each `names[i]`.
- * @param {string} where
- * @param {unknown} into
- * @param {readonly string[]} names
- * @param {readonly number[]} lengths one per name
- * @returns {Record<string, Float32Array>}
- */
-export function requireResultArrays(where, into, names, lengths) {
-  if (typeof into !== 'object' || into === null) {
-    throw new Error(`${where}: into must be a result of an earlier call, got ${describe(into)}`);
-  }
-  const arrays = /** @type {Record<string, unknown>} */ (into);
-  for (let i = 0; i < names.length; i++) {
-    const array = arrays[names[i]];
-    if (!(array instanceof Float32Array) || array.length !== lengths[i]) {
-      throw new Error(
-        `${where}: into.${names[i]} must be a Float32Array of ${lengths[i]} values for these ` +
-          `sizes, got ${describe(array)}${array instanceof Float32Array ? ` of ${array.length}` : ''}`,
-      );
-    }
-  }
-  return /** @type {Record<string, Float32Array>} */ (arrays);
-}
-
-/**
  * Key padding flags as bytes (1 = padded), or null for none.
  * @param {string} where
  * @param {ArrayLike<boolean | number> | null | undefined} flags

@@ -6,7 +6,6 @@ import {
   requireCount,
   requireCounts,
   requireNumber,
-  requireResultArrays,
   requireStrings,
   requireValues,
 } from './args.js';
@@ -16,74 +15,10 @@ import { createLanguageModelTraining } from './lm-training.js';
 import { createTraining } from './training.js';
 import { createTranslators } from './translator.js';
 
-// Must match AttentionSlot in wasm/workspace.hpp.
-const SLOT = { q: 0, k: 1, v: 2, padding: 3, results: 4, chunkRows: 5 };
-
-// The order of the attention results in wasm memory (AttentionSlot kResults: one chunk of query
-// rows) and in the one array a call returns them in, with or without the trace.
-const LEAN_LAYOUT = ['weights', 'output'];
-const TRACE_LAYOUT = ['weights', 'output', 'scores', 'scaled', 'masked'];
-
 /**
- * The length of each result array in `layout`, in its order: nq * dv for the output, nq * nk for
- * the others.
- * @param {string[]} layout LEAN_LAYOUT or TRACE_LAYOUT
- * @param {number} area nq * nk
- * @param {number} outputLength nq * dv
- * @returns {number[]}
- */
-function resultLengths(layout, area, outputLength) {
-  return layout.map((name) => (name === 'output' ? outputLength : area));
-}
-
-/**
- * Copies attention results from wasm memory into the arrays of a result: in one copy when those
- * arrays lie one after the other in one buffer, as a call returns them (checked, not assumed),
- * otherwise one copy per array (copyRows). For when the chunk in wasm memory holds every query row.
- * @param {Record<string, Float32Array>} into arrays of the right lengths (requireResultArrays)
- * @param {Float32Array} heap
- * @param {number} start the results' index in heap
- * @param {string[]} layout LEAN_LAYOUT or TRACE_LAYOUT
- * @param {{ nq: number, nk: number, dv: number }} sizes
- */
-function refill(into, heap, start, layout, { nq, nk, dv }) {
-  const { buffer, byteOffset } = into.weights;
-  let offset = 0;
-  let contiguous = true;
-  for (const name of layout) {
-    const array = into[name];
-    contiguous &&= array.buffer === buffer && array.byteOffset === byteOffset + offset * 4;
-    offset += array.length;
-  }
-  if (contiguous) {
-    new Float32Array(buffer, byteOffset, offset).set(heap.subarray(start, start + offset));
-  } else {
-    copyRows(into, heap, start, layout, { chunkRows: nq, first: 0, count: nq, nk, dv });
-  }
-}
-
-/**
- * Copies one chunk of query rows of the results from wasm memory into their place in the arrays of
- * a result: `count` rows from row `first` on, each array's rows from its own part of the chunk,
- * which has room for `chunkRows` rows.
- * @param {Record<string, Float32Array>} into arrays of the right lengths (requireResultArrays)
- * @param {Float32Array} heap
- * @param {number} start the chunk's index in heap
- * @param {string[]} layout LEAN_LAYOUT or TRACE_LAYOUT
- * @param {{ chunkRows: number, first: number, count: number, nk: number, dv: number }} rows
- */
-function copyRows(into, heap, start, layout, { chunkRows, first, count, nk, dv }) {
-  let at = start;
-  for (const name of layout) {
-    const width = name === 'output' ? dv : nk;
-    into[name].set(heap.subarray(at, at + count * width), first * width);
-    at += chunkRows * width;
-  }
-}
-
-/**
- * New result arrays: views onto `results`, in the order of TRACE_LAYOUT or LEAN_LAYOUT, under
- * names in the order the steps are computed.
+ * The attention results as views onto one array that holds them in the core's order
+ * (wasm/bindings.cpp: attentionBuffers): weights and output, then with the trace scores, scaled
+ * and masked; named in the order the steps are computed.
  * @param {Float32Array} results
  * @param {boolean} withTrace
  * @param {number} area nq * nk
@@ -109,16 +44,13 @@ function viewsOnto(results, withTrace, area, lean) {
  * @returns {import('./index.js').Engine}
  */
 export function createEngine(core) {
-  if (core.attentionSlotCount !== Object.keys(SLOT).length) {
-    throw new Error('engine: the wasm module does not match this facade; rebuild it');
-  }
-
-  // The sizes the attention buffers were last prepared for, and their table's index in HEAPU32.
-  // The buffers stay where they are until they are prepared for other sizes, so a call of the
-  // same sizes as the last one (a figure recomputed as the learner types) skips that call.
-  /** @type {{ nq: number, nk: number, dk: number, dv: number, table: number } | null} */
-  let prepared = null;
-  // Where the results of each call go, unless it refills an earlier one.
+  // The attention buffers in wasm memory for the sizes of the last call, as indices into HEAPF32
+  // (HEAPU8 for the padding). They stay where they are until a call of other sizes, so a figure
+  // recomputed as the learner types asks for them once.
+  /** @type {{ nq: number, nk: number, dk: number, dv: number, q: number, k: number, v: number,
+   *   padding: number, results: number } | null} */
+  let buffers = null;
+  // Where the results of each call go (float-pool.js).
   const pool = createFloatPool();
   /** @type {import('./index.js').LanguageModel | null} */
   let languageModel = null;
@@ -126,23 +58,21 @@ export function createEngine(core) {
   let translators = null;
 
   /**
-   * The table of buffer addresses for these sizes (wasm/workspace.hpp), as an index in HEAPU32.
+   * The attention buffers for these sizes.
    * @param {number} nq
    * @param {number} nk
    * @param {number} dk
    * @param {number} dv
-   * @returns {number}
    */
-  function attentionTable(nq, nk, dk, dv) {
-    const last = prepared;
-    if (last && last.nq === nq && last.nk === nk && last.dk === dk && last.dv === dv) {
-      return last.table;
-    }
-    // Forgotten first: if preparing throws, the buffers may have moved.
-    prepared = null;
-    const table = core.attentionPrepare(nq, nk, dk, dv) >> 2;
-    prepared = { nq, nk, dk, dv, table };
-    return table;
+  function attentionBuffers(nq, nk, dk, dv) {
+    const last = buffers;
+    if (last && last.nq === nq && last.nk === nk && last.dk === dk && last.dv === dv) return last;
+    // Forgotten first: if making them throws, the old ones may have moved.
+    buffers = null;
+    const at = core.attentionBuffers(nq, nk, dk, dv);
+    const [q, k, v, results] = [at.q >> 2, at.k >> 2, at.v >> 2, at.results >> 2];
+    buffers = { nq, nk, dk, dv, q, k, v, padding: at.padding, results };
+    return buffers;
   }
 
   return {
@@ -154,13 +84,9 @@ export function createEngine(core) {
       return core.softmax(x, rows, cols, requireNumber(where, 'temperature', temperature));
     },
 
-    // q: (nq, dk), k: (nk, dk), v: (nk, dv). Inputs are copied into buffers that live in wasm
-    // memory across calls, and the results copied out of them: no allocation inside the core.
-    // The results go into one new array (for a small result, a region of a shared block:
-    // float-pool.js), or with `into` (an earlier result of the same sizes and
-    // trace setting) into that result's own arrays: copying into memory already in use is
-    // faster than filling a new array, which the system must first map and zero (`npm run bench`
-    // times both).
+    // q: (nq, dk), k: (nk, dk), v: (nk, dv). The inputs are copied straight into the core's
+    // buffers and the results out of them in one copy, into a new array (for a small result, a
+    // region of a shared block: float-pool.js) of which each result is a view.
     attention({
       q,
       k,
@@ -174,7 +100,6 @@ export function createEngine(core) {
       causal = false,
       keyPadding = null,
       trace = true,
-      into = undefined,
     }) {
       const where = 'attention';
       // One by one rather than in a loop over an object: this runs on every call, and at small
@@ -190,60 +115,20 @@ export function createEngine(core) {
       const padding = paddingBytes(where, keyPadding, nk);
       // Without the trace, the core skips writing scores, scaled and masked.
       const withTrace = Boolean(trace);
+      const at = attentionBuffers(nq, nk, dk, dv);
+      const heap = core.HEAPF32;
+      heap.set(q, at.q);
+      heap.set(k, at.k);
+      heap.set(v, at.v);
+      if (padding) core.HEAPU8.set(padding, at.padding);
+      const flags = [Boolean(scale), temperature, Boolean(causal), padding !== null, withTrace];
+      core.attention(nq, nk, dk, dv, ...flags);
       const area = nq * nk;
       const lean = area + nq * dv;
-      const layout = withTrace ? TRACE_LAYOUT : LEAN_LAYOUT;
-      const lengths = resultLengths(layout, area, nq * dv);
-      const reused = into === undefined ? null : requireResultArrays(where, into, layout, lengths);
-      if (reused && !withTrace && 'scores' in reused) {
-        throw new Error(`${where}: into holds a trace, but this call has trace: false`);
-      }
-
-      const table = attentionTable(nq, nk, dk, dv);
-      const addresses = core.HEAPU32;
-      const heap = core.HEAPF32;
-      heap.set(q, addresses[table + SLOT.q] >> 2);
-      heap.set(k, addresses[table + SLOT.k] >> 2);
-      heap.set(v, addresses[table + SLOT.v] >> 2);
-      if (padding) core.HEAPU8.set(padding, addresses[table + SLOT.padding]);
-      // The core checks the inputs and computes the first chunk of query rows.
-      const failure = core._attn_attention_start(
-        nq,
-        nk,
-        dk,
-        dv,
-        scale ? 1 : 0,
-        temperature,
-        causal ? 1 : 0,
-        padding ? 1 : 0,
-        withTrace ? 1 : 0,
-      );
-      if (failure !== 0) throw new Error(core.UTF8ToString(failure));
-
       const total = withTrace ? lean + 3 * area : lean;
-      const start = addresses[table + SLOT.results] >> 2;
-      const chunkRows = addresses[table + SLOT.chunkRows];
-      if (chunkRows === nq) {
-        // One chunk holds every row, in the order of a result's own one array.
-        if (!reused) {
-          const copy = pool.copy(heap.subarray(start, start + total));
-          return /** @type {any} */ (viewsOnto(copy, withTrace, area, lean));
-        }
-        refill(reused, heap, start, layout, { nq, nk, dv });
-        return /** @type {any} */ (reused);
-      }
-      // Chunk by chunk, each copied out while it is still in cache.
-      const result = reused ?? viewsOnto(pool.zeros(total), withTrace, area, lean);
-      const rows = { chunkRows, first: 0, count: chunkRows, nk, dv };
-      copyRows(result, heap, start, layout, rows);
-      for (rows.first = chunkRows; rows.first < nq; rows.first += chunkRows) {
-        const message = core._attn_attention_rows(rows.first);
-        if (message !== 0) throw new Error(core.UTF8ToString(message));
-        rows.count = Math.min(chunkRows, nq - rows.first);
-        copyRows(result, heap, start, layout, rows);
-      }
+      const results = pool.copy(heap.subarray(at.results, at.results + total));
       // (The declared overloads tell callers which of the two shapes they get.)
-      return /** @type {any} */ (result);
+      return /** @type {any} */ (viewsOnto(results, withTrace, area, lean));
     },
 
     score({ kind, s, h, n, ds, dh, ws, wh, w, v, da }) {

@@ -17,9 +17,6 @@ export interface AttentionInput {
   causal?: boolean; // query i sees keys 0..i; needs nq === nk
   keyPadding?: Flags | null; // nk flags, true = padded key, never attended
   trace?: boolean; // default true; false returns only weights and output (less to copy)
-  // An earlier result of the same nq, nk, dv and trace setting: its arrays are overwritten with
-  // this call's results and it is returned, instead of new arrays (faster for repeated calls).
-  into?: AttentionTrace | Pick<AttentionTrace, 'weights' | 'output'>;
 }
 
 export interface AttentionTrace {
