@@ -13,7 +13,7 @@ const TIMEOUT = 30_000;
 
 // 64 tokens: 61 words and 3 punctuation marks. It ends in a word, so adding a letter to that word
 // and deleting it again keeps the count at 64.
-const SENTENCE =
+export const SENTENCE =
   'The old keeper climbed the narrow stairs every evening, lit the great lamp and watched ' +
   'the ships pass safely through the dark water. One stormy night a small boat lost its way ' +
   'near the rocks, so he rang the bell until the sailors heard it and turned towards the ' +
@@ -139,7 +139,7 @@ async function openBenchPage(browser) {
  * Puts the caret at the end of a text box.
  * @param {import('playwright-core').Locator} box
  */
-function focusEnd(box) {
+export function focusEnd(box) {
   return box.evaluate((el) => {
     const area = /** @type {HTMLTextAreaElement} */ (el);
     area.focus();
