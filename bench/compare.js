@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { TEXT } from './language-model.js';
+import { percentile } from './ui-report.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROUNDS = 15;
@@ -108,13 +109,6 @@ function timeBatch(call, size) {
   return (performance.now() - start) / size;
 }
 
-/** @param {number[]} values */
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
 /** @param {number} ms */
 function formatTime(ms) {
   if (ms < 0.01) return `${(ms * 1e3).toFixed(2)} µs`;
@@ -152,7 +146,8 @@ async function main() {
         const order = round % 2 === 0 ? [0, 1] : [1, 0];
         for (const i of order) times[i].push(timeBatch(pair[i], sizes[i]));
       }
-      const [was, is] = times.map(median);
+      // ROUNDS is odd, so the nearest-rank 50th percentile is the middle batch.
+      const [was, is] = times.map((batches) => percentile(batches, 50));
       console.log(
         `  ${name.padEnd(34)}${formatTime(was).padStart(12)}${formatTime(is).padStart(12)}` +
           `${(is / was).toFixed(3).padStart(14)}`,

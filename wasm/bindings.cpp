@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
-#include <optional>
 
 #include "attn/attention.hpp"
 #include "attn/bottleneck.hpp"
