@@ -126,15 +126,15 @@ void softmax_row(const float* scores, int n, int visible_end, const RowSoftmax& 
   }
   const float vector_max = simd::max(max4);
   row_max = vector_max > row_max ? vector_max : row_max;
-  // 2. exp((scaled - max) / temperature) as 2^((score - max score) * scale / temperature * log2 e),
-  //    and the sum. Subtracting the maximum changes nothing mathematically (softmax is
-  //    shift-invariant): numerical stability only.
-  const float to_exponent = row.scale * row.inverse_temperature * 1.44269504088896341f;
+  // 2. exp((scaled - max) / temperature) as exp((score - max score) * scale / temperature), with
+  //    the core's one exp (simd::portable_exp), and the sum. Subtracting the maximum changes
+  //    nothing mathematically (softmax is shift-invariant): numerical stability only.
+  const float to_exponent = row.scale * row.inverse_temperature;
   const f32x4 shift = simd::splat(row_max);
   const f32x4 factor = simd::splat(to_exponent);
   // exp of scores j..j+3, written to the weights.
   const auto exp4 = [&](int at) {
-    const f32x4 e = simd::exp2_nonpositive((simd::load(scores + at) - shift) * factor);
+    const f32x4 e = simd::portable_exp((simd::load(scores + at) - shift) * factor);
     simd::store(weights + at, e);
     return e;
   };
@@ -153,11 +153,11 @@ void softmax_row(const float* scores, int n, int visible_end, const RowSoftmax& 
   for (; j < visible_end; ++j) {
     const bool hidden = !unpadded && row.padding[j] != 0;
     const float t = (scores[j] - row_max) * to_exponent;
-    const float e = hidden ? 0.0f : simd::exp2_nonpositive(simd::splat(t))[0];
+    const float e = hidden ? 0.0f : simd::portable_exp(simd::splat(t))[0];
     weights[j] = e;
     total += e;
   }
-  // 3. Normalise (total >= 1: the maximum contributes 2^0 = 1); hidden keys get exact zeros.
+  // 3. Normalise (total >= 1: the maximum contributes exp(0) = 1); hidden keys get exact zeros.
   const f32x4 inv_total = simd::splat(1.0f / total);
   for (j = 0; j + 8 <= visible_end; j += 8) {
     simd::store(weights + j, simd::load(weights + j) * inv_total);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "checks.hpp"
+#include "ordered_math.hpp"
 #include "simd.hpp"
 
 namespace attn {
@@ -166,21 +167,18 @@ std::vector<NextWord> top_next_words(const MatrixT<float>& logits, int row, int 
   if (k < 1) detail::fail("top next words", "k must be >= 1, got " + std::to_string(k));
   const int vocab = static_cast<int>(logits.cols());
   k = std::min(k, vocab);
-  // softmax: p_j = exp(z_j - max) / sum = 2^((z_j - max) log2 e) / sum. The sum of 20,000
-  // exponentials is most of the time of a prediction on the page: four lanes at once with the
-  // attention kernel's 2^t (relative error below 2e-7 each), each group of four added into a
-  // double.
+  // softmax: p_j = exp(z_j - max) / sum. The sum of 20,000 exponentials is most of the time of a
+  // prediction on the page: four lanes at once with the core's one exp (simd::portable_exp), each
+  // group of four added into a double.
   const float* z = logits.data() + static_cast<long>(row) * vocab;
   const float largest = logits.row(row).maxCoeff();
   const simd::f32x4 shift = simd::splat(largest);
-  const simd::f32x4 log2e = simd::splat(1.44269504088896341f);
   double sum = 0;
   int j = 0;
   for (; j + 4 <= vocab; j += 4) {
-    sum +=
-        static_cast<double>(simd::sum(simd::exp2_nonpositive((simd::load(z + j) - shift) * log2e)));
+    sum += static_cast<double>(simd::sum(simd::portable_exp(simd::load(z + j) - shift)));
   }
-  for (; j < vocab; ++j) sum += std::exp(static_cast<double>(z[j]) - static_cast<double>(largest));
+  for (; j < vocab; ++j) sum += static_cast<double>(detail::portable_exp(z[j] - largest));
   std::vector<int> ids(static_cast<std::size_t>(vocab));
   for (int j = 0; j < vocab; ++j) ids[static_cast<std::size_t>(j)] = j;
   const auto higher = [&](int a, int b) {
@@ -191,7 +189,7 @@ std::vector<NextWord> top_next_words(const MatrixT<float>& logits, int row, int 
   top.reserve(static_cast<std::size_t>(k));
   for (int i = 0; i < k; ++i) {
     const int id = ids[static_cast<std::size_t>(i)];
-    top.push_back({id, std::exp(static_cast<double>(z[id]) - static_cast<double>(largest)) / sum});
+    top.push_back({id, static_cast<double>(detail::portable_exp(z[id] - largest)) / sum});
   }
   return top;
 }

@@ -1,5 +1,6 @@
 #include "attn/scoring.hpp"
 
+#include "attn/softmax.hpp"
 #include "checks.hpp"
 
 namespace attn {
@@ -8,9 +9,9 @@ namespace {
 // From scores e: (N) and encoder states h: (N, d_h), the weights and the context vector.
 ScoreResult weigh(Vector scores, const Matrix& h) {
   ScoreResult result;
-  // Subtract the maximum before exp: numerical stability only.
-  const Eigen::ArrayXf e = (scores.array() - scores.maxCoeff()).exp();
-  result.weights = e / e.sum();
+  // The core's row softmax, on the scores as one row: (1, N).
+  const MatrixT<float> row = scores.transpose();
+  result.weights = softmax_rows_forward(row).row(0).transpose();
   result.context = h.transpose() * result.weights;  // (d_h) = sum_j alpha_j h_j
   result.scores = std::move(scores);
   return result;

@@ -75,31 +75,6 @@ inline bool all_finite(const float* values, long n) {
   return sum((acc0 + acc1) + (acc2 + acc3)) + rest == 0.0f;
 }
 
-// 2^t for t <= 0, four lanes at once, relative error below 2e-7. Inputs below -126.5 (where the
-// result would leave the normal range), -inf included, give exactly 0; 2^0 is exactly 1.
-// 1. Split t = n + f with integer n and |f| <= 1/2 (exact: no constant is rounded here).
-// 2. 2^f = 1 + f q(f), with q of degree 4 fitted to minimise the largest relative error.
-// 3. Multiply by 2^n by building the float's exponent bits directly; n = -127 gives the bits of
-//    0.0f, so the clamp at -127 is all the underflow handling there is.
-inline f32x4 exp2_nonpositive(f32x4 t) {
-  t = max(t, splat(-127.0f));
-  // Adding 1.5 * 2^23 rounds t to the nearest integer n, which then sits in the low mantissa
-  // bits of `shifted`; removing it again gives n as a float.
-  const f32x4 kRound = splat(12582912.0f);
-  const f32x4 shifted = t + kRound;
-  const f32x4 f = t - (shifted - kRound);
-  f32x4 q = splat(1.3265135e-3f);
-  q = q * f + splat(9.6712727e-3f);
-  q = q * f + splat(5.5507306e-2f);
-  q = q * f + splat(2.4022245e-1f);
-  q = q * f + splat(6.9314700e-1f);
-  const f32x4 p = q * f + splat(1.0f);
-  // The bits of `shifted` are those of 1.5 * 2^23 plus n: shifted left by 23, only n << 23 is
-  // left (modulo 2^32), and adding 127 << 23 gives the exponent field of 2^n.
-  const u32x4 two_to_n = ((u32x4)shifted << 23) + (127u << 23);
-  return p * (f32x4)two_to_n;
-}
-
 // detail::portable_exp (ordered_math.hpp) in four lanes, the same operations in the same order,
 // so the same bits lane by lane. floor() is built from a truncating conversion (exact for the
 // |x log2 e| < 2^31 reached here).
