@@ -1,7 +1,12 @@
 // Prints the results of `npm run bench:ui` as tables, checked against the goals.
 import os from 'node:os';
 
-export const GOALS = { keystrokeP95Ms: 16, interactiveMs: 600, gzipBytes: 3_000_000 };
+export const GOALS = {
+  keystrokeP95Ms: 16,
+  plainMarginMs: 2,
+  interactiveMs: 600,
+  gzipBytes: 3_000_000,
+};
 
 /**
  * The nearest-rank percentile: the smallest value with at least p% of the values at or below it.
@@ -49,37 +54,51 @@ export function printHeader({
   console.log('  similar load, and read one run as one sample, not as the truth.');
 }
 
-/** @param {Awaited<ReturnType<typeof import('./ui-keystroke.js').measureKeystrokes>>} result */
-export function printKeystrokes(
-  { samples, plain, heads, tokens, warmup },
-  title = `1. Keystroke to painted figure: multi-head slide, untrained view, ${heads} heads, ${tokens} tokens`,
-) {
-  const totals = samples.map((s) => s.total);
-  const p95 = percentile(totals, 95);
-  const plainTotals = plain.map((s) => s.total);
+/**
+ * @param {Awaited<ReturnType<typeof import('./ui-keystroke.js').measureKeystrokes>>} result
+ * @param {object} [how]
+ * @param {string} [how.title]
+ * @param {'frame' | 'plain'} [how.goal] what the goal holds the keystrokes to: the painted figure
+ *   within one frame (GOALS.keystrokeP95Ms), or the next paint within GOALS.plainMarginMs of the
+ *   plain text box's in the same run
+ */
+export function printKeystrokes({ samples, plain, heads, tokens, warmup }, how = {}) {
+  const {
+    title = `1. Keystroke to painted figure: multi-head slide, untrained view, ${heads} heads, ${tokens} tokens`,
+    goal = 'frame',
+  } = how;
+  const of = (/** @type {typeof samples} */ list, /** @type {'total' | 'nextPaint'} */ key) =>
+    list.map((s) => s[key]);
+  const plainP95 = plain.length > 0 ? percentile(of(plain, 'nextPaint'), 95) : NaN;
+  const goalText =
+    goal === 'frame'
+      ? `goal p95 <= ${GOALS.keystrokeP95Ms}`
+      : `goal p95 <= plain + ${GOALS.plainMarginMs}`;
+  const goalCell = (/** @type {'total' | 'nextPaint'} */ key) => {
+    const p95 = percentile(of(samples, key), 95);
+    if (goal === 'frame') return key === 'total' ? verdict(p95 <= GOALS.keystrokeP95Ms) : '';
+    return key === 'nextPaint' ? verdict(p95 <= plainP95 + GOALS.plainMarginMs) : '';
+  };
+  /** @param {string} label @param {typeof samples} list @param {'total' | 'nextPaint'} key */
+  const line = (label, list, key, last) => {
+    const values = of(list, key);
+    return [
+      label,
+      String(list.length),
+      ms(median(values)),
+      ms(percentile(values, 95)),
+      ms(Math.max(...values)),
+      last,
+    ];
+  };
   console.log(`\n${title}`);
   console.log(`   (${samples.length} keystrokes timed after ${warmup} untimed ones; ms)`);
   table([
-    ['', 'samples', 'p50', 'p95', 'max', `goal p95 <= ${GOALS.keystrokeP95Ms}`],
-    [
-      'keydown to painted figure',
-      String(samples.length),
-      ms(median(totals)),
-      ms(p95),
-      ms(Math.max(...totals)),
-      verdict(p95 <= GOALS.keystrokeP95Ms),
-    ],
+    ['', 'samples', 'p50', 'p95', 'max', goalText],
+    line('keydown to the next frame painted', samples, 'nextPaint', goalCell('nextPaint')),
+    line('keydown to the figure painted', samples, 'total', goalCell('total')),
     ...(plain.length > 0
-      ? [
-          [
-            'the same in a plain text box',
-            String(plain.length),
-            ms(median(plainTotals)),
-            ms(percentile(plainTotals, 95)),
-            ms(Math.max(...plainTotals)),
-            '(nothing redrawn)',
-          ],
-        ]
+      ? [line('the same in a plain text box', plain, 'nextPaint', '(nothing redrawn)')]
       : []),
   ]);
   if (plain.length > 0) {
@@ -105,9 +124,10 @@ export function printKeystrokes(
     row('then to the frame painted', (s) => s.total - s.redrawEnd),
   ]);
   const atOnce = samples.filter((s) => s.atOnce).length;
+  const inFrame = samples.filter((s) => !s.atOnce && s.total === s.nextPaint).length;
   console.log(
-    `   ${atOnce} of ${samples.length} redraws ran in the input listener, the others in the ` +
-      'next animation frame',
+    `   ${atOnce} of ${samples.length} redraws ran in the input listener, ${inFrame} in the ` +
+      'frame that shows the keystroke, the others after it',
   );
 }
 

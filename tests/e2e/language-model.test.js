@@ -137,6 +137,9 @@ function drawn(page, id) {
  * @param {string} id
  */
 async function readFigure(page, id) {
+  // Typing is drawn once the keystroke's frame is painted (typing: 'after-paint'): by the start of
+  // the frame after it, the redraw has run.
+  await afterFrame(page);
   await afterFrame(page);
   if ((await page.locator(`#${id} .lm`).getAttribute('data-state')) === 'drawn') {
     await openTables(page, `#${id} .lm-tables details`);

@@ -51,7 +51,7 @@ function createHeatmap() {
       return () => parts.from.removeEventListener('change', pickFromList);
     },
     // Typing redraws once per frame, from the latest inputs.
-    frame: true,
+    typing: 'frame',
   });
 }
 

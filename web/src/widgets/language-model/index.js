@@ -64,8 +64,10 @@ function createLanguageModel() {
       if (model) timedStep('language-model', 'redraw', () => draw(parts, model, state, props));
     },
     clear: clearFigures,
-    // Typing redraws once per frame, from the latest text; a click redraws at once.
-    frame: true,
+    // Typing redraws once per frame, from the latest text, after the frame that shows the key:
+    // running the model and drawing nine heatmaps takes longer than the rest of a frame does
+    // (bench/README.md, UI section 1b). A click redraws at once.
+    typing: 'after-paint',
     wire(parts, context) {
       gone = false;
       const engine = context.engine();

@@ -47,7 +47,7 @@ function createMultiHead() {
     draw: (parts, engine, state) => timed('redraw', () => draw(parts, engine, state)),
     clear: clearFigures,
     // Typing redraws once per frame, from the latest inputs.
-    frame: true,
+    typing: 'frame',
   });
 }
 

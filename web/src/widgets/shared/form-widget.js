@@ -1,9 +1,9 @@
 // The lifecycle every figure widget made of inputs and figures shares. On mount: build the
 // elements, put them in the page, fill the inputs from the kept state (else the props, else the
 // widget's defaults) and draw. On every input inside the widget: copy the inputs into the state,
-// hand it to the host (props.onState, registry.js) and draw again, at once or, for a widget that
-// asks for it, on the next animation frame (frame-redraw.js). On destroy: stop, clear the figures
-// and take the elements out. A widget supplies only those steps.
+// hand it to the host (props.onState, registry.js) and draw again: at once, or for a widget that
+// follows typing, once per frame (frame-redraw.js). On destroy: stop, clear the figures and take
+// the elements out. A widget supplies only those steps.
 
 import { frameRedraw } from './frame-redraw.js';
 import { stateReporter } from './registry.js';
@@ -32,8 +32,11 @@ import { stateReporter } from './registry.js';
  * @property {(parts: Parts) => void} [clear] stops work in flight and empties the figures
  * @property {(parts: Parts, context: FormContext) => () => void} [wire] adds listeners beyond
  *   `input` (e.g. a button's click) and returns what removes them
- * @property {boolean} [frame] an input draws on the next animation frame, once however many
- *   arrive before it (for figures that follow typing); the host still hears of each at once
+ * @property {'frame' | 'after-paint'} [typing] for figures that follow typing: an input draws
+ *   once however many arrive before it, at the start of the next animation frame ('frame'), or
+ *   once that frame, which shows the keystroke, is painted ('after-paint': a redraw too long to
+ *   share the keystroke's frame); the host still hears of each at once. Without it, an input
+ *   draws at once.
  */
 
 /**
@@ -54,7 +57,7 @@ export function formWidget(spec) {
   const draw = () => {
     if (parts) spec.draw(parts, engine, state);
   };
-  const frame = frameRedraw(draw);
+  const frame = frameRedraw(draw, spec.typing);
   // A change the learner made: read once, and the host learns of it before the figure is drawn.
   const changed = () => {
     if (!parts) return;
@@ -63,7 +66,7 @@ export function formWidget(spec) {
   };
   const onInput = () => {
     changed();
-    if (spec.frame) frame.request();
+    if (spec.typing) frame.request();
     else frame.now();
   };
   const redraw = () => {
