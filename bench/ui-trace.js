@@ -2,8 +2,9 @@
 // model's view (the multi-head slide's default, 64 tokens). In headless Chromium on the built
 // site it presses KEYSTROKES keys into the model's text box, PAUSE_MS apart so that each one's
 // frames are done before the next, records a Chrome trace of them, and prints the renderer main
-// thread's time per keystroke by phase: the key's own events, the animation-frame callbacks (the
-// widget's redraw), and the rendering steps after them. bench/README.md has the method.
+// thread's time per keystroke by phase: the key's own events, the animation-frame callbacks, the
+// rendering steps, and the widget's own measures (its redraw runs in a task once the keystroke's
+// frame is painted, and is rendered in the frame after). bench/README.md has the method.
 import { launchBrowser, serveSite } from '../tests/e2e/browser.js';
 import { siteDir } from '../tests/e2e/site-dir.js';
 import { SENTENCE, focusEnd } from './ui-keystroke.js';
@@ -15,7 +16,7 @@ const TIMEOUT = 30_000;
 /** The trace's phases, by event name, in the order a keystroke meets them. */
 const PHASES = [
   ['EventDispatch', 'events (the key, the edit, input)'],
-  ['FireAnimationFrame', 'animation frames (the redraw)'],
+  ['FireAnimationFrame', 'animation-frame callbacks'],
   ['UpdateLayoutTree', 'style'],
   ['Layout', 'layout'],
   ['PrePaint', 'pre-paint'],
