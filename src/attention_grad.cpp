@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <string>
 #include <utility>
 
 #include "checks.hpp"
@@ -191,11 +192,70 @@ AttentionGradients<T> attention_backward(const AttentionPass<T>& pass, const Mat
   return g;
 }
 
+// q: (n_q, d), k: (n_k, d), v: (n_k, d)
+template <typename T>
+HeadsPass<T> heads_forward(const MatrixT<T>& q, const MatrixT<T>& k, const MatrixT<T>& v, int heads,
+                           const AttentionGradOptions& options) {
+  const Eigen::Index d = q.cols();
+  if (heads < 1 || d % heads != 0) {
+    detail::fail("attention heads",
+                 "heads = " + std::to_string(heads) +
+                     " must be a positive divisor of the width d = " + std::to_string(d));
+  }
+  if (k.cols() != d || v.cols() != d) {
+    detail::fail("attention heads", "q is " + shape(q) + ", k is " + shape(k) + " and v is " +
+                                        shape(v) + ": all three need the same width d");
+  }
+  if (options.scoring == Scoring::additive) {
+    detail::fail("attention heads", "heads score with dot or scaled_dot, not additive");
+  }
+  const Eigen::Index d_k = d / heads;
+  HeadsPass<T> pass;
+  pass.output.resize(q.rows(), d);
+  pass.heads.reserve(static_cast<size_t>(heads));
+  for (int j = 0; j < heads; ++j) {
+    const Eigen::Index c = j * d_k;
+    pass.heads.push_back(attention_forward<T>(q.middleCols(c, d_k), k.middleCols(c, d_k),
+                                              v.middleCols(c, d_k), options, nullptr));
+    pass.output.middleCols(c, d_k) = pass.heads.back().output;
+  }
+  return pass;
+}
+
+// d_output: (n_q, d) -> dq (n_q, d), dk (n_k, d), dv (n_k, d)
+template <typename T>
+AttentionGradients<T> heads_backward(const std::vector<AttentionPass<T>>& heads,
+                                     const MatrixT<T>& d_output) {
+  const auto h = static_cast<Eigen::Index>(heads.size());
+  if (h == 0 || d_output.cols() % h != 0) {
+    detail::fail("attention heads backward",
+                 "d_output is " + shape(d_output) + " for " + std::to_string(h) + " heads");
+  }
+  const Eigen::Index d_k = d_output.cols() / h, d = d_output.cols();
+  AttentionGradients<T> g;
+  g.dq.resize(d_output.rows(), d);
+  g.dk.resize(heads[0].k.rows(), d);
+  g.dv.resize(heads[0].v.rows(), d);
+  for (Eigen::Index j = 0; j < h; ++j) {
+    const Eigen::Index c = j * d_k;
+    const AttentionGradients<T> head =
+        attention_backward<T>(heads[static_cast<size_t>(j)], d_output.middleCols(c, d_k), nullptr);
+    g.dq.middleCols(c, d_k) = head.dq;
+    g.dk.middleCols(c, d_k) = head.dk;
+    g.dv.middleCols(c, d_k) = head.dv;
+  }
+  return g;
+}
+
 #define ATTN_INSTANTIATE_ATTENTION_GRAD(T)                                                       \
   template AttentionPass<T> attention_forward(MatrixT<T>, MatrixT<T>, MatrixT<T>,                \
                                               const AttentionGradOptions&, const Parameter<T>*); \
   template AttentionGradients<T> attention_backward(const AttentionPass<T>&, const MatrixT<T>&,  \
-                                                    Parameter<T>*);
+                                                    Parameter<T>*);                              \
+  template HeadsPass<T> heads_forward(const MatrixT<T>&, const MatrixT<T>&, const MatrixT<T>&,   \
+                                      int, const AttentionGradOptions&);                         \
+  template AttentionGradients<T> heads_backward(const std::vector<AttentionPass<T>>&,            \
+                                                const MatrixT<T>&);
 
 ATTN_INSTANTIATE_ATTENTION_GRAD(float)
 ATTN_INSTANTIATE_ATTENTION_GRAD(double)

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <utility>
 
-#include "attn/reversal_task.hpp"
+#include "attn/random.hpp"
 #include "checks.hpp"
 #include "dense_linear.hpp"
 
@@ -52,28 +52,21 @@ CausalSelfAttentionPass<T> causal_self_attention_forward(MatrixT<T> x,
                                                          OutputRows rows) {
   const int d_model = static_cast<int>(w.w_q.value.rows());
   check_heads("causal self-attention forward", d_model, w.heads);
-  const Eigen::Index d_k = d_model / w.heads, n = x.rows();
   CausalSelfAttentionPass<T> pass;
   // 1. The three projections of the same rows, all heads at once: (n, d_model) each.
   pass.query = detail::dense_linear_forward(x, w.w_q, &w.b_q);
   pass.key = detail::dense_linear_forward(x, w.w_k, &w.b_k);
   pass.value = detail::dense_linear_forward(std::move(x), w.w_v, &w.b_v);
   // 2. Each head attends with its own d_k columns, scaled by 1/sqrt(d_k) and masked causally
-  //    (position t sees 0..t): the core's attention, whose backward pass is already checked.
+  //    (position t sees 0..t): the core's heads of attention, whose backward pass is checked.
   AttentionGradOptions options;
   options.scoring = Scoring::scaled_dot;
   options.causal = true;
-  const Eigen::Index out_rows = rows == OutputRows::last_position ? 1 : n;
-  MatrixT<T> concat(out_rows, d_model);
-  pass.heads.reserve(static_cast<size_t>(w.heads));
-  for (int j = 0; j < w.heads; ++j) {
-    const Eigen::Index c = j * d_k;
-    pass.heads.push_back(attention_forward<T>(pass.query.y.middleCols(c, d_k),
-                                              pass.key.y.middleCols(c, d_k),
-                                              pass.value.y.middleCols(c, d_k), options, nullptr));
-    // 3. The heads' outputs side by side: (n or 1, d_model).
-    concat.middleCols(c, d_k) = pass.heads.back().output.bottomRows(out_rows);
-  }
+  HeadsPass<T> heads = heads_forward(pass.query.y, pass.key.y, pass.value.y, w.heads, options);
+  pass.heads = std::move(heads.heads);
+  // 3. The heads' outputs side by side: (n, d_model), or the last row alone.
+  MatrixT<T> concat = rows == OutputRows::last_position ? MatrixT<T>(heads.output.bottomRows(1))
+                                                        : std::move(heads.output);
   // 4. Mix the heads: (n or 1, d_model) -> (n or 1, d_model).
   pass.output = detail::dense_linear_forward(std::move(concat), w.w_o, &w.b_o);
   return pass;
@@ -83,9 +76,7 @@ CausalSelfAttentionPass<T> causal_self_attention_forward(MatrixT<T> x,
 template <typename T>
 MatrixT<T> causal_self_attention_backward(const CausalSelfAttentionPass<T>& pass,
                                           const MatrixT<T>& dy, CausalSelfAttentionWeights<T>& w) {
-  const Eigen::Index n = pass.query.y.rows(), d_model = pass.query.y.cols();
-  const Eigen::Index d_k = d_model / w.heads;
-  if (pass.output.y.rows() != n) {
+  if (pass.output.y.rows() != pass.query.y.rows()) {
     detail::fail("causal self-attention backward",
                  "the pass computed the last row alone (OutputRows::last_position): only a pass "
                  "of every row can go back");
@@ -94,19 +85,11 @@ MatrixT<T> causal_self_attention_backward(const CausalSelfAttentionPass<T>& pass
   const MatrixT<T> d_concat = detail::dense_linear_backward(pass.output, dy, w.w_o, &w.b_o);
   // 2. Each head's slice of the concatenation back through its attention, into its columns of
   //    dQ, dK and dV.
-  MatrixT<T> dq(n, d_model), dk(n, d_model), dv(n, d_model);
-  for (int j = 0; j < w.heads; ++j) {
-    const Eigen::Index c = j * d_k;
-    const AttentionGradients<T> g = attention_backward<T>(pass.heads[static_cast<size_t>(j)],
-                                                          d_concat.middleCols(c, d_k), nullptr);
-    dq.middleCols(c, d_k) = g.dq;
-    dk.middleCols(c, d_k) = g.dk;
-    dv.middleCols(c, d_k) = g.dv;
-  }
+  const AttentionGradients<T> g = heads_backward(pass.heads, d_concat);
   // 3. x fed all three projections: its gradient is the sum of the three.
-  MatrixT<T> dx = detail::dense_linear_backward(pass.query, dq, w.w_q, &w.b_q);
-  dx += detail::dense_linear_backward(pass.key, dk, w.w_k, &w.b_k);
-  dx += detail::dense_linear_backward(pass.value, dv, w.w_v, &w.b_v);
+  MatrixT<T> dx = detail::dense_linear_backward(pass.query, g.dq, w.w_q, &w.b_q);
+  dx += detail::dense_linear_backward(pass.key, g.dk, w.w_k, &w.b_k);
+  dx += detail::dense_linear_backward(pass.value, g.dv, w.w_v, &w.b_v);
   return dx;
 }
 

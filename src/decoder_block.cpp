@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "attn/reversal_task.hpp"
+#include "attn/random.hpp"
 #include "checks.hpp"
 
 namespace attn {

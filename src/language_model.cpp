@@ -8,7 +8,6 @@
 #include "attn/lm_weights.hpp"
 #include "attn/loss.hpp"
 #include "attn/random.hpp"
-#include "attn/reversal_task.hpp"
 #include "checks.hpp"
 #include "dense_linear.hpp"
 

@@ -8,7 +8,7 @@
 
 #include "attn/lm_analysis.hpp"
 #include "attn/loss.hpp"
-#include "attn/reversal_task.hpp"
+#include "attn/random.hpp"
 #include "checks.hpp"
 
 namespace attn {

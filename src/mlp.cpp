@@ -4,7 +4,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "attn/reversal_task.hpp"
+#include "attn/random.hpp"
 #include "checks.hpp"
 #include "dense_linear.hpp"
 #include "ordered_math.hpp"

@@ -1,5 +1,8 @@
 #include "attn/multi_head.hpp"
 
+#include <utility>
+
+#include "attn/attention_grad.hpp"
 #include "checks.hpp"
 
 namespace attn {
@@ -48,12 +51,14 @@ MultiHeadTrace multi_head_attention(const Matrix& x_q, const Matrix& x_kv, int h
     detail::fail(kWhere, "heads = " + std::to_string(heads) + " must be a positive divisor of " +
                              "d_model = " + std::to_string(d_model));
   }
-  if (options.causal && x_q.rows() != x_kv.rows()) {
-    detail::fail(kWhere, "a causal mask needs as many queries as keys, but x_q is " +
-                             shape_of(x_q) + " and x_kv is " + shape_of(x_kv));
-  }
   detail::require_finite(kWhere, "x_q", x_q);
   detail::require_finite(kWhere, "x_kv", x_kv);
+  // The inputs as every head sees them (a causal mask needs n_q == n_k; key padding n_k flags,
+  // not all set), checked once for all heads with the messages of the page's attention.
+  AttentionOptions checked;
+  checked.causal = options.causal;
+  checked.key_padding = options.key_padding;
+  check_attention_inputs(kWhere, x_q, x_kv, x_kv, checked);
   check_weight("w_q", weights.w_q, d_model);
   check_weight("w_k", weights.w_k, d_model);
   check_weight("w_v", weights.w_v, d_model);
@@ -68,22 +73,19 @@ MultiHeadTrace multi_head_attention(const Matrix& x_q, const Matrix& x_kv, int h
   const Matrix k = project(x_kv, weights.w_k, weights.b_k);  // (n_k, d_model)
   const Matrix v = project(x_kv, weights.w_v, weights.b_v);  // (n_k, d_model)
 
-  // 2. Each head attends in its own d_k-wide subspace.
-  const Eigen::Index d_k = d_model / heads;
-  AttentionOptions head_options;
+  // 2. Each head attends in its own d_k-wide subspace: the core's heads of scaled dot-product
+  //    attention (attention_grad.hpp), as the language model's heads are.
+  AttentionGradOptions head_options;
+  head_options.scoring = Scoring::scaled_dot;
   head_options.causal = options.causal;
   head_options.key_padding = options.key_padding;
+  HeadsPass<float> heads_pass = heads_forward(q, k, v, heads, head_options);
   MultiHeadTrace trace;
-  Matrix concatenated(x_q.rows(), d_model);  // (n_q, d_model)
-  for (int head = 0; head < heads; ++head) {
-    const Eigen::Index first = head * d_k;
-    AttentionTrace t = scaled_dot_product_attention(
-        q.middleCols(first, d_k), k.middleCols(first, d_k), v.middleCols(first, d_k), head_options);
-    concatenated.middleCols(first, d_k) = t.output;
-    trace.heads.push_back({std::move(t.weights), std::move(t.output)});
+  for (AttentionPass<float>& head : heads_pass.heads) {
+    trace.heads.push_back({std::move(head.weights), std::move(head.output)});
   }
   // 3. Mix the heads back together.
-  trace.output = project(concatenated, weights.w_o, weights.b_o);
+  trace.output = project(heads_pass.output, weights.w_o, weights.b_o);
   return trace;
 }
 

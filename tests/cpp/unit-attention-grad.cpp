@@ -186,3 +186,39 @@ TEST_CASE("attention forward refuses what does not fit, naming it", "[attention-
   CHECK_THROWS_WITH(attn::attention_forward<double>(bad, s.k, s.v, s.options, nullptr),
                     Catch::Contains("q contains NaN"));
 }
+
+TEST_CASE("heads side by side are each head on its own columns, forward and backward",
+          "[attention-grad]") {
+  // 4 queries over 4 keys, d = 6 in 3 heads of d_k = 2, causal off and on.
+  const MatD q = test::random_d(4, 6, 31), k = test::random_d(4, 6, 32);
+  const MatD v = test::random_d(4, 6, 33), d_out = test::random_d(4, 6, 34);
+  for (const bool causal : {false, true}) {
+    AttentionGradOptions options;
+    options.causal = causal;
+    const attn::HeadsPass<double> pass = attn::heads_forward<double>(q, k, v, 3, options);
+    REQUIRE(pass.heads.size() == 3);
+    const attn::AttentionGradients<double> g = attn::heads_backward<double>(pass.heads, d_out);
+    for (int j = 0; j < 3; ++j) {
+      const attn::AttentionPass<double> alone = attn::attention_forward<double>(
+          q.middleCols(2 * j, 2), k.middleCols(2 * j, 2), v.middleCols(2 * j, 2), options, nullptr);
+      const attn::AttentionGradients<double> alone_g =
+          attn::attention_backward<double>(alone, d_out.middleCols(2 * j, 2), nullptr);
+      INFO("head " << j << (causal ? ", causal" : ""));
+      CHECK(pass.heads[static_cast<size_t>(j)].weights == alone.weights);
+      CHECK(pass.output.middleCols(2 * j, 2) == alone.output);
+      CHECK(g.dq.middleCols(2 * j, 2) == alone_g.dq);
+      CHECK(g.dk.middleCols(2 * j, 2) == alone_g.dk);
+      CHECK(g.dv.middleCols(2 * j, 2) == alone_g.dv);
+    }
+  }
+  AttentionGradOptions additive;
+  additive.scoring = Scoring::additive;
+  CHECK_THROWS_WITH(attn::heads_forward<double>(q, k, v, 4, {}),
+                    Catch::Contains("positive divisor"));
+  CHECK_THROWS_WITH(attn::heads_forward<double>(q, k, v, 0, {}),
+                    Catch::Contains("positive divisor"));
+  CHECK_THROWS_WITH(attn::heads_forward<double>(q, k.leftCols(4), v, 3, {}),
+                    Catch::Contains("same width"));
+  CHECK_THROWS_WITH(attn::heads_forward<double>(q, k, v, 3, additive),
+                    Catch::Contains("not additive"));
+}

@@ -4,6 +4,8 @@
 // attention_grad.cpp); the layer conventions are those of layers.hpp.
 #pragma once
 
+#include <vector>
+
 #include "attn/layers.hpp"
 #include "attn/softmax.hpp"
 
@@ -59,5 +61,31 @@ AttentionPass<T> attention_forward(MatrixT<T> q, MatrixT<T> k, MatrixT<T> v,
 template <typename T>
 AttentionGradients<T> attention_backward(const AttentionPass<T>& pass, const MatrixT<T>& d_output,
                                          Parameter<T>* w);
+
+// -- Heads side by side --------------------------------------------------------------------------
+// Multi-head attention without its projections, written once for the page's multi-head figure
+// (multi_head.hpp) and the language model's causal self-attention (causal_self_attention.hpp):
+// with d_k = d / heads, head j attends with columns [j d_k, (j+1) d_k) of q, k and v, and its
+// output fills the same columns of the result.
+
+template <typename T>
+struct HeadsPass {
+  std::vector<AttentionPass<T>> heads;  // one per head: weights (n_q, n_k), output (n_q, d_k)
+  MatrixT<T> output;                    // (n_q, d) the heads' outputs side by side
+};
+
+// q: (n_q, d), k: (n_k, d), v: (n_k, d) -> every head's pass and their outputs side by side.
+// options.scoring is dot or scaled_dot (an additive head would need its own w). Throws
+// InvalidArgument unless heads >= 1 divides d and q, k and v are d wide, and as
+// attention_forward does.
+template <typename T>
+HeadsPass<T> heads_forward(const MatrixT<T>& q, const MatrixT<T>& k, const MatrixT<T>& v, int heads,
+                           const AttentionGradOptions& options);
+
+// d_output: (n_q, d) -> dL/dq (n_q, d), dL/dk (n_k, d), dL/dv (n_k, d), each head's part in its
+// columns.
+template <typename T>
+AttentionGradients<T> heads_backward(const std::vector<AttentionPass<T>>& heads,
+                                     const MatrixT<T>& d_output);
 
 }  // namespace attn

@@ -1,4 +1,6 @@
-// Multi-head attention: h heads of scaled dot-product attention in d_k = d_model / h dimensions.
+// Multi-head attention: h heads of scaled dot-product attention in d_k = d_model / h dimensions,
+// for the page. The heads are the core's (heads_forward, attention_grad.hpp), the ones the
+// language model's causal self-attention uses; this adds the projections and the checks.
 #pragma once
 
 #include <vector>
