@@ -10,8 +10,9 @@ import './style.css';
 import './deck.css';
 import { fetchLiveCorpusOnce } from '../../text/live-corpus.js';
 import { openSession } from '../../train/client.js';
+import { formWidget } from '../shared/form-widget.js';
 import { setLine } from '../shared/line.js';
-import { registerWidget, stateReporter } from '../shared/registry.js';
+import { registerWidget } from '../shared/registry.js';
 import { SETTINGS } from './link-settings.js';
 import { DEFAULT_MAP_LENGTH, EXPERIMENTS, MAP_LENGTHS, runSpec } from './experiments.js';
 import {
@@ -46,26 +47,46 @@ let liveCorpus = null;
 let loadError = '';
 const DOWNLOADING = 'Downloading the text it trains on (about 250 kB)\u2026';
 
+/**
+ * @param {Record<string, any>} state
+ * @returns {number} the sample length for the attention map the state names, else the default
+ */
+function mapLength(state) {
+  const asked = Number(state.length);
+  return MAP_LENGTHS.includes(asked) ? asked : DEFAULT_MAP_LENGTH;
+}
+
+/**
+ * The figure of an experiment it does not know: one line that says so.
+ * @param {Document} doc
+ * @returns {HTMLParagraphElement}
+ */
+function unknownLine(doc) {
+  const line = doc.createElement('p');
+  line.className = 'error widget-message';
+  line.setAttribute('role', 'alert');
+  line.textContent = UNKNOWN;
+  return line;
+}
+
 /** @returns {import('../shared/registry.js').Widget} */
 function createTraining() {
+  // What build made for a known experiment while it is in the page, else null (an unknown
+  // experiment's figure is its error line alone): the steps below, and the draws that follow the
+  // run's reports, work on it.
   /** @type {import('./markup.js').TrainingParts | null} */
   let parts = null;
   /** @type {import('./experiments.js').Experiment | null} */
   let experiment = null;
-  /** @type {Record<string, any>} */
-  let state = {};
-  let report = stateReporter({});
   /** The place this figure is shown in (props.place): its run is kept by it. */
   let here = {};
-  /** @type {HTMLElement | null} */
-  let host = null;
+  /** What fill put in the seed and rate boxes. */
+  let filled = { seed: '', rate: '' };
   /** @type {import('../../train/client.js').Session | null} */
   let session = null;
   let unsubscribe = () => {};
   let frame = 0;
   let timer = 0;
-  /** @type {IntersectionObserver | null} */
-  let visibility = null;
   /** Figures whose news are not drawn yet, and when each was last drawn. */
   const stale = { losses: true, evaluation: true, map: true };
   const drawnAt = { losses: -Infinity, evaluation: -Infinity, map: -Infinity };
@@ -75,10 +96,6 @@ function createTraining() {
     const seed = parseSeed(/** @type {any} */ (parts).seed.value);
     const rate = parseRate(/** @type {any} */ (parts).rate.value);
     return { seed, rate, error: seed.error || rate.error };
-  };
-  const mapLength = () => {
-    const asked = Number(state.length);
-    return MAP_LENGTHS.includes(asked) ? asked : DEFAULT_MAP_LENGTH;
   };
 
   /** The controls follow every report; each figure is redrawn at most every FIGURE_MS, one per
@@ -142,24 +159,26 @@ function createTraining() {
 
   /**
    * Finds the place's run, or opens one for the settings; a run not started yet follows them.
-   * The language model's first needs its files: until they are in, the figure waits for them.
+   * The figure follows the run's reports from then on. The language model's first needs its
+   * files: until they are in, the figure waits for them.
+   * @param {Record<string, any>} state
    */
-  const attach = () => {
-    if (!experiment) return;
+  const attach = (state) => {
+    if (!parts || !experiment) return;
     const { seed, rate, error } = settings();
     if (error || seed.value === null || rate.value === null) return;
     if (experiment.kind === 'language-model' && !liveCorpus) {
-      const waitingFor = experiment;
-      if (parts) parts.reading.textContent = DOWNLOADING;
+      const waiting = parts;
+      parts.reading.textContent = DOWNLOADING;
       fetchLiveCorpusOnce().then(
         (files) => {
           liveCorpus = files;
           loadError = '';
-          if (experiment === waitingFor) attach();
+          if (parts === waiting) attach(state);
         },
         (failure) => {
           loadError = failure.message;
-          if (experiment === waitingFor) draw();
+          if (parts === waiting) draw();
         },
       );
       return;
@@ -167,7 +186,7 @@ function createTraining() {
     const key = JSON.stringify([seed.value, rate.value]);
     const spec = runSpec(
       experiment,
-      { seed: seed.value, learningRate: rate.value, mapLength: mapLength() },
+      { seed: seed.value, learningRate: rate.value, mapLength: mapLength(state) },
       liveCorpus ?? undefined,
     );
     let place = places.get(here);
@@ -189,73 +208,13 @@ function createTraining() {
     drawAll();
   };
 
-  const onSettings = () => {
-    if (!parts) return;
-    state.seed = parts.seed.value;
-    state.rate = parts.rate.value;
-    report(state);
-    attach();
-    draw();
-  };
-  const onLength = () => {
-    if (!parts) return;
-    const chosen = parts.lengths.find((input) => input.checked);
-    state.length = Number(chosen?.value ?? DEFAULT_MAP_LENGTH);
-    report(state);
-    session?.setMapLength(mapLength());
-  };
-  const onGo = () => {
-    if (!session) return;
-    if (session.history.status === 'running') session.pause();
-    else session.start();
-  };
-  const onReset = () => {
-    session?.reset();
-    drawAll();
-  };
-
-  const mount = (/** @type {HTMLElement} */ el, /** @type {Record<string, any>} */ props) => {
-    host = el;
-    state = props.state ?? {};
-    report = stateReporter(props);
-    here = props.place && typeof props.place === 'object' ? props.place : {};
-    experiment = EXPERIMENTS[props.experiment] ?? null;
-    if (!experiment) {
-      const line = el.ownerDocument.createElement('p');
-      line.className = 'error widget-message';
-      line.setAttribute('role', 'alert');
-      line.textContent = UNKNOWN;
-      el.replaceChildren(line);
-      return;
-    }
-    parts = buildTrainingParts(el.ownerDocument, experiment);
-    parts.seed.value = String(state.seed ?? props.seed ?? DEFAULTS.seed);
-    parts.rate.value = String(state.rate ?? props.rate ?? experiment.rate ?? DEFAULTS.rate);
-    for (const input of parts.lengths) input.checked = Number(input.value) === mapLength();
-    el.replaceChildren(parts.root);
-    parts.seed.addEventListener('input', onSettings);
-    parts.rate.addEventListener('input', onSettings);
-    for (const input of parts.lengths) input.addEventListener('change', onLength);
-    parts.go.addEventListener('click', onGo);
-    parts.reset.addEventListener('click', onReset);
-    attach();
-    watchVisibility([
-      ...parts.root.querySelectorAll(':scope > .split-controls, :scope > .split-output'),
-    ]);
-    if (session?.resumeOnReturn) {
-      session.resumeOnReturn = false;
-      session.start();
-    }
-    drawAll();
-  };
-
   // A figure scrolled out of sight (in the article) pauses its run and resumes it when it is
   // back, as leaving and coming back to a slide does. Out of sight: neither its controls nor its
   // output shows (the root itself has no box in the deck).
   const watchVisibility = (/** @type {HTMLElement[]} */ targets) => {
-    if (typeof IntersectionObserver !== 'function') return;
+    if (typeof IntersectionObserver !== 'function') return null;
     const showing = new Map(targets.map((target) => [target, true]));
-    visibility = new IntersectionObserver((entries) => {
+    const visibility = new IntersectionObserver((entries) => {
       for (const entry of entries) showing.set(entry.target, entry.isIntersecting);
       if (!session) return;
       const seen = [...showing.values()].some(Boolean);
@@ -268,52 +227,90 @@ function createTraining() {
       }
     });
     for (const target of targets) visibility.observe(target);
+    return visibility;
   };
 
-  const unmount = () => {
-    visibility?.disconnect();
-    visibility = null;
-    if (frame) cancelAnimationFrame(frame);
-    clearTimeout(timer);
-    frame = 0;
-    timer = 0;
-    unsubscribe();
-    unsubscribe = () => {};
-    // Leaving the figure pauses its run; coming back resumes it.
-    if (session && session.history.status === 'running') {
-      session.pause();
-      session.resumeOnReturn = true;
-    }
-    session = null;
-    if (parts) {
-      parts.seed.removeEventListener('input', onSettings);
-      parts.rate.removeEventListener('input', onSettings);
-      for (const input of parts.lengths) input.removeEventListener('change', onLength);
-      parts.go.removeEventListener('click', onGo);
-      parts.reset.removeEventListener('click', onReset);
-      clearFigures(parts);
-      parts.root.remove();
-    }
-    host?.replaceChildren();
-    parts = null;
-    experiment = null;
-  };
-
-  return {
-    mount(el, props) {
-      mount(el, props);
+  return formWidget({
+    build(doc, props) {
+      here = props.place && typeof props.place === 'object' ? props.place : {};
+      experiment = EXPERIMENTS[props.experiment] ?? null;
+      parts = experiment ? buildTrainingParts(doc, experiment) : null;
+      return parts ?? { root: unknownLine(doc) };
     },
-    update(props) {
-      const el = host;
-      if (!el) return;
-      unmount();
-      mount(el, props);
+    fill(_parts, props, state) {
+      if (!parts || !experiment) return;
+      parts.seed.value = String(state.seed ?? props.seed ?? DEFAULTS.seed);
+      parts.rate.value = String(state.rate ?? props.rate ?? experiment.rate ?? DEFAULTS.rate);
+      filled = { seed: parts.seed.value, rate: parts.rate.value };
+      for (const input of parts.lengths) input.checked = Number(input.value) === mapLength(state);
     },
-    destroy() {
-      unmount();
-      host = null;
+    // A setting goes into the state, and so into a link, once the learner changes it (or the
+    // state came with it): the seed and the rate together once either box holds other than it
+    // was filled with, the length once another is picked (the checked one is then not the one
+    // the state names).
+    read(_parts, state) {
+      if (!parts) return;
+      const edited = parts.seed.value !== filled.seed || parts.rate.value !== filled.rate;
+      if (edited || Object.hasOwn(state, 'seed')) state.seed = parts.seed.value;
+      if (edited || Object.hasOwn(state, 'rate')) state.rate = parts.rate.value;
+      const chosen = parts.lengths.find((input) => input.checked);
+      if (chosen && Number(chosen.value) !== mapLength(state)) state.length = Number(chosen.value);
     },
-  };
+    // Takes up the place's run for the settings (opening it, or changing one not started yet)
+    // and draws the figure from it.
+    draw(_parts, _engine, state) {
+      attach(state);
+      draw();
+    },
+    wire(_parts, context) {
+      if (!parts) return () => {};
+      const shown = parts;
+      const onLength = () => session?.setMapLength(mapLength(context.state()));
+      const onGo = () => {
+        if (!session) return;
+        if (session.history.status === 'running') session.pause();
+        else session.start();
+      };
+      const onReset = () => {
+        session?.reset();
+        drawAll();
+      };
+      for (const input of shown.lengths) input.addEventListener('change', onLength);
+      shown.go.addEventListener('click', onGo);
+      shown.reset.addEventListener('click', onReset);
+      const visibility = watchVisibility([
+        ...shown.root.querySelectorAll(':scope > .split-controls, :scope > .split-output'),
+      ]);
+      // The place's run, paused as its figure was taken down, resumes now that it is back.
+      const kept = places.get(here)?.session;
+      if (kept?.resumeOnReturn) {
+        kept.resumeOnReturn = false;
+        kept.start();
+      }
+      return () => {
+        visibility?.disconnect();
+        unsubscribe();
+        unsubscribe = () => {};
+        // Leaving the figure pauses its run; coming back resumes it.
+        if (session && session.history.status === 'running') {
+          session.pause();
+          session.resumeOnReturn = true;
+        }
+        session = null;
+        for (const input of shown.lengths) input.removeEventListener('change', onLength);
+        shown.go.removeEventListener('click', onGo);
+        shown.reset.removeEventListener('click', onReset);
+      };
+    },
+    clear() {
+      if (frame) cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      frame = 0;
+      timer = 0;
+      if (parts) clearFigures(parts);
+      parts = null;
+    },
+  });
 }
 
 registerWidget('training', createTraining, { settings: SETTINGS });
