@@ -1,8 +1,8 @@
-// Every widget goes through the one contract (web/src/widgets/shared/registry.js): a widget with
-// state a link or an LMS keeps hands it back through props.onState, either by the shared
-// lifecycle (formWidget) or by stateReporter; and the pages that host widgets learn of changes
-// from that callback alone, with no listener on the figures' input, change or click events
-// standing in for it. The browser tests check the behaviour (tests/e2e/figure-link.test.js,
+// Every widget goes through the one contract (web/src/widgets/shared/registry.js) by the one
+// lifecycle, formWidget (web/src/widgets/shared/form-widget.js), which hands the state a link or
+// an LMS keeps back through props.onState; and the pages that host widgets learn of changes from
+// that callback alone, with no listener on the figures' input, change or click events standing in
+// for it. The browser tests check the behaviour (tests/e2e/figure-link.test.js,
 // each widget's "survives leaving the slide" test, tests/e2e/scorm.test.js); this test keeps a new
 // widget or host from going around the contract.
 import assert from 'node:assert/strict';
@@ -12,20 +12,18 @@ import { test } from 'node:test';
 import { ROOT } from './helpers.js';
 
 register('./page-modules.js', import.meta.url);
-const { settingsOf, widgetNames } = await import('../../web/src/widgets/shared/registry.js');
+const { widgetNames } = await import('../../web/src/widgets/shared/registry.js');
 await import('../../web/src/widgets/index.js');
 
 const read = (path) => readFileSync(`${ROOT}/${path}`, 'utf8');
 
-test('every widget with settings hands its state back through the contract', () => {
+test('every widget is made by the shared lifecycle, formWidget', () => {
   const names = widgetNames();
-  assert.ok(names.length >= 13, `${names.length} widgets registered`);
-  const around = names.filter((name) => {
-    const settings = Object.keys(settingsOf(name) ?? {});
-    const source = read(`web/src/widgets/${name}/index.js`);
-    return settings.length > 0 && !/\bformWidget\(|\bstateReporter\(/.test(source);
-  });
-  assert.deepEqual(around, [], 'these keep settings but never call onState');
+  assert.ok(names.length >= 14, `${names.length} widgets registered`);
+  const around = names.filter(
+    (name) => !/\bformWidget\(/.test(read(`web/src/widgets/${name}/index.js`)),
+  );
+  assert.deepEqual(around, [], 'these keep a lifecycle of their own');
 });
 
 test('the hosts listen to no figure events in place of onState', () => {

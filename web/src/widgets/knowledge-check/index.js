@@ -12,6 +12,7 @@ import { modelNeeded } from '../../quiz/generators/index.js';
 import { createSession } from '../../quiz/session.js';
 import { mountQuiz } from '../../quiz/view.js';
 import { MODEL_TEXTS, loadTrainedModel } from '../../text/trained-models.js';
+import { formWidget } from '../shared/form-widget.js';
 import { registerWidget } from '../shared/registry.js';
 import { SETTINGS } from './link-settings.js';
 import '../../quiz/quiz.css';
@@ -67,63 +68,94 @@ function showLine(el, kind, text) {
  */
 const sessions = new WeakMap();
 
+/**
+ * The check's choices are its session's, not the widget's state: their input events stop at the
+ * widget's root on their way in, so the lifecycle never reads them or hands the host a state.
+ * @param {Event} event
+ */
+function keepInside(event) {
+  event.stopPropagation();
+}
+
 /** @returns {import('../shared/registry.js').Widget} */
 function createKnowledgeCheck() {
   /** @type {ReturnType<typeof mountQuiz> | null} */
   let view = null;
+  /** The note shown while the trained models some questions read load. */
+  let loading = '';
+  /** @type {import('../../text/trained-models.js').TrainedModel[]} models that could not load */
+  let missing = [];
   let gone = false;
 
-  return {
-    mount(el, props, engine) {
+  return formWidget({
+    build(doc, props) {
+      const root = doc.createElement('div');
       const place = props.place && typeof props.place === 'object' ? props.place : {};
-      gone = false;
-      const show = () => {
-        if (gone) return;
-        const session = /** @type {ReturnType<typeof createSession>} */ (sessions.get(place));
-        view = mountQuiz(el, session, {
-          onAnswer: (current) => {
-            const event = answerEvent(session, current);
-            if (event) el.dispatchEvent(event);
-          },
-        });
-      };
-      if (sessions.has(place)) {
-        show();
+      return { root, place };
+    },
+    // The check has no inputs of its own: the learner's answers are kept by its session.
+    fill() {},
+    read() {},
+    // The quiz of the place's session, or the note that says which models load until it has one.
+    draw(parts) {
+      const session = sessions.get(parts.place);
+      if (!session) {
+        showLine(parts.root, 'status', loading);
         return;
       }
-      const items = checkItems();
-      const needed = [...new Set(items.map(modelNeeded).filter((name) => name !== undefined))];
-      const loaded = (name) => (name === 'translation' ? engine.translators : engine.languageModel);
-      if (needed.every(loaded)) {
-        sessions.set(place, createSession(items, { engine }));
-        show();
+      if (view) {
+        view.render();
         return;
       }
-      // A question reads a trained model: load it first (once per page, shared with the figures
-      // that show it). Without it, the check goes on without that model's questions.
-      showLine(el, 'status', needed.map((name) => MODEL_TEXTS[name].loading).join(' '));
-      Promise.allSettled(needed.map((name) => loadTrainedModel(name, engine))).then((results) => {
-        if (gone) return;
-        const missing = needed.filter((_, k) => results[k].status === 'rejected');
-        if (!sessions.has(place)) {
-          const kept = items.filter(
-            (item) => !missing.includes(/** @type {any} */ (modelNeeded(item))),
-          );
-          sessions.set(place, createSession(kept, { engine }));
-        }
-        show();
-        for (const name of missing) el.prepend(line(el, 'note', missingText(name)));
+      view = mountQuiz(parts.root, session, {
+        onAnswer: (current) => {
+          const event = answerEvent(session, current);
+          if (event) parts.root.dispatchEvent(event);
+        },
       });
+      for (const name of missing) parts.root.prepend(line(parts.root, 'note', missingText(name)));
     },
-    update() {
-      view?.render();
+    wire(parts, context) {
+      gone = false;
+      missing = [];
+      parts.root.addEventListener('input', keepInside, true);
+      if (!sessions.has(parts.place)) {
+        const engine = context.engine();
+        const items = checkItems();
+        const needed = [...new Set(items.map(modelNeeded).filter((name) => name !== undefined))];
+        const loaded = (name) =>
+          name === 'translation' ? engine.translators : engine.languageModel;
+        if (needed.every(loaded)) {
+          sessions.set(parts.place, createSession(items, { engine }));
+        } else {
+          // A question reads a trained model: load it first (once per page, shared with the
+          // figures that show it). Without it, the check goes on without that model's questions.
+          loading = needed.map((name) => MODEL_TEXTS[name].loading).join(' ');
+          Promise.allSettled(needed.map((name) => loadTrainedModel(name, engine))).then(
+            (results) => {
+              if (gone) return;
+              missing = needed.filter((_, k) => results[k].status === 'rejected');
+              if (!sessions.has(parts.place)) {
+                const kept = items.filter(
+                  (item) => !missing.includes(/** @type {any} */ (modelNeeded(item))),
+                );
+                sessions.set(parts.place, createSession(kept, { engine }));
+              }
+              context.draw();
+            },
+          );
+        }
+      }
+      return () => {
+        gone = true;
+        parts.root.removeEventListener('input', keepInside, true);
+      };
     },
-    destroy() {
-      gone = true;
+    clear() {
       view?.destroy();
       view = null;
     },
-  };
+  });
 }
 
 registerWidget('knowledge-check', createKnowledgeCheck, { settings: SETTINGS });
