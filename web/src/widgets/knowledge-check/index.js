@@ -68,15 +68,6 @@ function showLine(el, kind, text) {
  */
 const sessions = new WeakMap();
 
-/**
- * The check's choices are its session's, not the widget's state: their input events stop at the
- * widget's root on their way in, so the lifecycle never reads them or hands the host a state.
- * @param {Event} event
- */
-function keepInside(event) {
-  event.stopPropagation();
-}
-
 /** @returns {import('../shared/registry.js').Widget} */
 function createKnowledgeCheck() {
   /** @type {ReturnType<typeof mountQuiz> | null} */
@@ -93,9 +84,8 @@ function createKnowledgeCheck() {
       const place = props.place && typeof props.place === 'object' ? props.place : {};
       return { root, place };
     },
-    // The check has no inputs of its own: the learner's answers are kept by its session.
-    fill() {},
-    read() {},
+    // No fill or read: the check has no inputs of its own, the learner's answers are its session's
+    // (so choosing one hands the host no state).
     // The quiz of the place's session, or the note that says which models load until it has one.
     draw(parts) {
       const session = sessions.get(parts.place);
@@ -118,7 +108,6 @@ function createKnowledgeCheck() {
     wire(parts, context) {
       gone = false;
       missing = [];
-      parts.root.addEventListener('input', keepInside, true);
       if (!sessions.has(parts.place)) {
         const engine = context.engine();
         const items = checkItems();
@@ -148,7 +137,6 @@ function createKnowledgeCheck() {
       }
       return () => {
         gone = true;
-        parts.root.removeEventListener('input', keepInside, true);
       };
     },
     clear() {

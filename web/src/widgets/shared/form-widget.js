@@ -1,9 +1,10 @@
-// The lifecycle every figure widget made of inputs and figures shares. On mount: build the
-// elements, put them in the page, fill the inputs from the kept state (else the props, else the
-// widget's defaults) and draw. On every input inside the widget: copy the inputs into the state,
-// hand it to the host (props.onState, registry.js) and draw again: at once, or for a widget that
-// follows typing, once per frame (frame-redraw.js). On destroy: stop, clear the figures and take
-// the elements out. A widget supplies only those steps.
+// The lifecycle every widget shares. On mount: build the elements, put them in the page, fill the
+// inputs from the kept state (else the props, else the widget's defaults) and draw. On every input
+// inside the widget: copy the inputs into the state, hand it to the host (props.onState,
+// registry.js) and draw again: at once, or for a widget that follows typing, once per frame
+// (frame-redraw.js). On destroy: stop, clear the figures and take the elements out. A widget
+// supplies only those steps; one with no inputs of its own (the knowledge check, whose answers are
+// its session's) leaves out fill and read, and its elements' input events are not listened to.
 
 import { frameRedraw } from './frame-redraw.js';
 import { stateReporter } from './registry.js';
@@ -23,9 +24,9 @@ import { stateReporter } from './registry.js';
  * @typedef {object} FormSpec
  * @property {(doc: Document, props: Record<string, any>) => Parts} build makes the widget's
  *   elements (not yet in the page), for the props it is mounted with
- * @property {(parts: Parts, props: Record<string, any>, state: Record<string, any>) => void} fill
+ * @property {(parts: Parts, props: Record<string, any>, state: Record<string, any>) => void} [fill]
  *   sets the inputs from the state, else the props, else defaults (a link may carry any value)
- * @property {(parts: Parts, state: Record<string, any>) => void} read copies the inputs into the
+ * @property {(parts: Parts, state: Record<string, any>) => void} [read] copies the inputs into the
  *   state
  * @property {(parts: Parts, engine: object, state: Record<string, any>) => void} draw draws the
  *   figures for the state, or says why there is nothing to draw
@@ -61,7 +62,7 @@ export function formWidget(spec) {
   // A change the learner made: read once, and the host learns of it before the figure is drawn.
   const changed = () => {
     if (!parts) return;
-    spec.read(parts, state);
+    spec.read?.(parts, state);
     report(state);
   };
   const onInput = () => {
@@ -76,8 +77,8 @@ export function formWidget(spec) {
   const apply = (props) => {
     state = props.state ?? {};
     report = stateReporter(props);
-    spec.fill(parts, props, state);
-    spec.read(parts, state);
+    spec.fill?.(parts, props, state);
+    spec.read?.(parts, state);
     frame.now();
   };
   /** @type {FormContext} */
@@ -88,7 +89,7 @@ export function formWidget(spec) {
       engine = facade;
       parts = spec.build(el.ownerDocument, props);
       el.replaceChildren(parts.root);
-      parts.root.addEventListener('input', onInput);
+      if (spec.read) parts.root.addEventListener('input', onInput);
       unwire = spec.wire?.(parts, context) ?? (() => {});
       apply(props);
     },
