@@ -92,6 +92,7 @@ function installProbe(prefix) {
           redrawStart: redraw ? redraw.startTime - sample.start : NaN,
           redrawEnd: redraw ? redraw.startTime + redraw.duration - sample.start : NaN,
           atOnce: Boolean(redraw) && redraw.startTime < handled,
+          inFrame: Boolean(redraw) && frames === 1,
           redrawn: Boolean(redraw),
           steps,
         });
@@ -277,9 +278,10 @@ export async function measureTrainedKeystrokes(browser, url) {
  * @returns {Promise<{ samples: Sample[], plain: Sample[], heads: number, tokens: number,
  *   warmup: number }>} the keystrokes in the figure's Sentence box, and in a plain text box
  * @typedef {{ nextPaint: number, total: number, redrawStart: number, redrawEnd: number,
- *   atOnce: boolean, redrawn: boolean, steps: Record<string, number> }} Sample keydown to the
- *   next frame painted, and to the frame that shows the redrawn figure; the redraw's start and
- *   end; whether it ran in the input listener; its steps' durations
+ *   atOnce: boolean, inFrame: boolean, redrawn: boolean, steps: Record<string, number> }} Sample
+ *   keydown to the next frame painted, and to the frame that shows the redrawn figure; the
+ *   redraw's start and end; whether it ran in the input listener, or in the keystroke's frame;
+ *   its steps' durations
  */
 export async function measureKeystrokes(browser, url) {
   const { context, page, errors } = await openBenchPage(browser);

@@ -124,7 +124,7 @@ export function printKeystrokes({ samples, plain, heads, tokens, warmup }, how =
     row('then to the frame painted', (s) => s.total - s.redrawEnd),
   ]);
   const atOnce = samples.filter((s) => s.atOnce).length;
-  const inFrame = samples.filter((s) => !s.atOnce && s.total === s.nextPaint).length;
+  const inFrame = samples.filter((s) => !s.atOnce && s.inFrame).length;
   console.log(
     `   ${atOnce} of ${samples.length} redraws ran in the input listener, ${inFrame} in the ` +
       'frame that shows the keystroke, the others after it',
