@@ -121,8 +121,17 @@ export function createEngine(core) {
       heap.set(k, at.k);
       heap.set(v, at.v);
       if (padding) core.HEAPU8.set(padding, at.padding);
-      const flags = [Boolean(scale), temperature, Boolean(causal), padding !== null, withTrace];
-      core.attention(nq, nk, dk, dv, ...flags);
+      core.attention(
+        nq,
+        nk,
+        dk,
+        dv,
+        Boolean(scale),
+        temperature,
+        Boolean(causal),
+        padding !== null,
+        withTrace,
+      );
       const area = nq * nk;
       const lean = area + nq * dv;
       const total = withTrace ? lean + 3 * area : lean;
