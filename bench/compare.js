@@ -7,12 +7,11 @@
 //      model's live sibling, in wasm.
 // Each round runs one batch of every side in turn, the two sides' order alternating from round to
 // round; each side gets the median of its batches. bench/README.md has the method.
-import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-import { TEXT } from './language-model.js';
+import { TEXT, loadLiveCorpus } from './language-model.js';
 import { percentile } from './ui-report.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,13 +33,7 @@ async function loadSide(root) {
   const { loadEngine, loadLanguageModel } = await import(pathToFileURL(entry).href);
   const engine = await loadEngine();
   const model = await loadLanguageModel();
-  const publicFile = (/** @type {string} */ name) =>
-    readFile(path.join(root, 'web', 'public', name));
-  engine.loadEmbeddings(await publicFile('embeddings/en-20k-100d.bin'));
-  const live = {
-    train: await publicFile('models/brown-live-train.bin'),
-    heldOut: await publicFile('models/brown-live-heldout.bin'),
-  };
+  const live = await loadLiveCorpus(engine, root);
   return { engine, model, live };
 }
 

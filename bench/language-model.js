@@ -73,6 +73,23 @@ function wasmTraining(engine, files, name, options, { warm, steps }) {
 }
 
 /**
+ * Loads the page's word vectors into `engine` and reads the live model's corpus sample, both from
+ * the checkout at `root`: what the live language model trains on.
+ * @param {any} engine the facade
+ * @param {string} root
+ * @returns {Promise<{ train: Buffer, heldOut: Buffer }>}
+ */
+export async function loadLiveCorpus(engine, root) {
+  const publicFile = (/** @type {string} */ name) =>
+    readFile(path.join(root, 'web', 'public', name));
+  engine.loadEmbeddings(await publicFile('embeddings/en-20k-100d.bin'));
+  return {
+    train: await publicFile('models/brown-live-train.bin'),
+    heldOut: await publicFile('models/brown-live-heldout.bin'),
+  };
+}
+
+/**
  * @param {string} root the repository
  * @returns {Promise<{ wasm: { tokens: number, ms: number }[], training: ReturnType<typeof wasmTraining>[], native: object | null }>}
  */
@@ -87,13 +104,7 @@ export async function measureLanguageModel(root) {
   });
   const { loadEngine } = await import('attention-lab');
   const engine = await loadEngine();
-  const publicFile = (/** @type {string} */ name) =>
-    readFile(path.join(root, 'web', 'public', name));
-  engine.loadEmbeddings(await publicFile('embeddings/en-20k-100d.bin'));
-  const files = {
-    train: await publicFile('models/brown-live-train.bin'),
-    heldOut: await publicFile('models/brown-live-heldout.bin'),
-  };
+  const files = await loadLiveCorpus(engine, root);
   const training = [
     wasmTraining(
       engine,
