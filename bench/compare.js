@@ -2,7 +2,8 @@
 // one at DIR (an earlier commit, its engine built), in interleaved rounds, so that a change is
 // reported as a ratio against the state before it on the same machine at the same moment:
 //   1. engine.attention() at n = 16, 64 and 256, d = 64, with the trace (the page's figures);
-//   2. the trained language model's run() of 64 tokens;
+//   2. the trained language model's run() of 64 tokens, read whole and after a letter typed at
+//      the end;
 //   3. a training step of the reversal models (attention and fixed vector) and of the language
 //      model's live sibling, in wasm.
 // Each round runs one batch of every side in turn, the two sides' order alternating from round to
@@ -11,7 +12,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-import { TEXT, loadLiveCorpus } from './language-model.js';
+import { benchTexts, loadLiveCorpus, runsInTurn } from './language-model.js';
 import { percentile } from './ui-report.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -57,8 +58,9 @@ function callsOf({ engine, model, live }) {
     };
     calls[`attention, n = ${n}`] = () => engine.attention(input).output[0];
   }
-  const text = TEXT.join(' ');
-  calls['language model run(), 64 tokens'] = () => model.run(text).tokens.length;
+  const texts = benchTexts(64);
+  calls['language model run(), 64 tokens read whole'] = runsInTurn(model, texts.whole);
+  calls['language model run(), a letter typed at the end'] = runsInTurn(model, texts.typed);
   const reversal = {
     attention: engine.createTraining({ model: 'attention' }),
     fixed: engine.createTraining({ model: 'fixed' }),

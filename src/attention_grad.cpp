@@ -13,8 +13,11 @@ namespace {
 
 constexpr const char* kForward = "attention forward";
 
-bool visible(const AttentionGradOptions& options, Eigen::Index t, Eigen::Index i) {
-  if (options.causal && i > t) return false;
+// Whether query t may see key i. Under the causal mask query t stands at position
+// `offset + t` of the keys' sequence (offset = n_k - n_q: the queries are its last positions).
+bool visible(const AttentionGradOptions& options, Eigen::Index offset, Eigen::Index t,
+             Eigen::Index i) {
+  if (options.causal && i > offset + t) return false;
   return options.key_padding.empty() || options.key_padding[static_cast<size_t>(i)] == 0;
 }
 
@@ -49,9 +52,11 @@ void check_inputs(const MatrixT<T>& q, const MatrixT<T>& k, const MatrixT<T>& v,
     detail::fail(kForward, w->name + " is " + shape(w->value) + " but must be " +
                                shape_of(1, q.cols()) + " (1 x d_k)");
   }
-  if (options.causal && q.rows() != k.rows()) {
-    detail::fail(kForward, "a causal mask needs as many queries as keys, but q is " + shape(q) +
-                               " and k is " + shape(k));
+  if (options.causal && q.rows() > k.rows()) {
+    detail::fail(kForward,
+                 "a causal mask needs at most as many queries as keys (the queries are the last "
+                 "positions of the keys' sequence), but q is " +
+                     shape(q) + " and k is " + shape(k));
   }
   const auto n_k = static_cast<size_t>(k.rows());
   if (!options.key_padding.empty() && options.key_padding.size() != n_k) {
@@ -59,9 +64,10 @@ void check_inputs(const MatrixT<T>& q, const MatrixT<T>& k, const MatrixT<T>& v,
                                " flags but there are " + std::to_string(n_k) + " keys (k is " +
                                shape(k) + ")");
   }
+  const Eigen::Index offset = k.rows() - q.rows();
   for (Eigen::Index t = 0; t < q.rows(); ++t) {
     bool any = false;
-    for (Eigen::Index i = 0; i < k.rows() && !any; ++i) any = visible(options, t, i);
+    for (Eigen::Index i = 0; i < k.rows() && !any; ++i) any = visible(options, offset, t, i);
     if (!any) {
       detail::fail(kForward, "query " + std::to_string(t) +
                                  " has no visible key: every key is padded or after it");
@@ -91,7 +97,7 @@ AttentionPass<T> attention_forward(MatrixT<T> q, MatrixT<T> k, MatrixT<T> v,
   detail::require_finite(kForward, "q", q);
   detail::require_finite(kForward, "k", k);
   detail::require_finite(kForward, "v", v);
-  const Eigen::Index n_q = q.rows(), n_k = k.rows(), d_k = q.cols();
+  const Eigen::Index n_q = q.rows(), n_k = k.rows(), d_k = q.cols(), offset = n_k - n_q;
   const T minus_inf = -std::numeric_limits<T>::infinity();
   AttentionPass<T> pass;
   pass.options = options;
@@ -103,7 +109,7 @@ AttentionPass<T> attention_forward(MatrixT<T> q, MatrixT<T> k, MatrixT<T> v,
     const T* wv = w->value.data();
     for (Eigen::Index t = 0; t < n_q; ++t) {
       for (Eigen::Index i = 0; i < n_k; ++i) {
-        if (!visible(options, t, i)) {
+        if (!visible(options, offset, t, i)) {
           pass.scores(t, i) = minus_inf;
           continue;
         }
@@ -127,7 +133,7 @@ AttentionPass<T> attention_forward(MatrixT<T> q, MatrixT<T> k, MatrixT<T> v,
     // 2. Hide what the masks hide: -inf, which softmax turns into an exact 0.
     for (Eigen::Index t = 0; t < n_q; ++t) {
       for (Eigen::Index i = 0; i < n_k; ++i) {
-        if (!visible(options, t, i)) pass.scores(t, i) = minus_inf;
+        if (!visible(options, offset, t, i)) pass.scores(t, i) = minus_inf;
       }
     }
   }
@@ -150,6 +156,7 @@ AttentionGradients<T> attention_backward(const AttentionPass<T>& pass, const Mat
                  "d_output is " + shape(d_output) + " but the output is " + shape(pass.output));
   }
   const Eigen::Index n_q = pass.q.rows(), n_k = pass.k.rows(), d_k = pass.q.cols();
+  const Eigen::Index offset = n_k - n_q;
   AttentionGradients<T> g;
   // 1. output = weights · v: dL/dweights = d_output v^T, dL/dv = weights^T d_output.
   const MatrixT<T> d_weights = detail::product_transposed(d_output, pass.v);  // (n_q, n_k)
@@ -168,7 +175,7 @@ AttentionGradients<T> attention_backward(const AttentionPass<T>& pass, const Mat
       T* dq = g.dq.row(t).data();
       for (Eigen::Index i = 0; i < n_k; ++i) {
         const T de = d_scores(t, i);
-        if (!visible(pass.options, t, i)) continue;
+        if (!visible(pass.options, offset, t, i)) continue;
         const T* h = pass.hidden.row(t * n_k + i).data();
         T* dk = g.dk.row(i).data();
         for (Eigen::Index a = 0; a < d_k; ++a) {

@@ -49,9 +49,19 @@ CausalSelfAttentionWeights<T> causal_self_attention_weights(int d_model, int hea
 template <typename T>
 CausalSelfAttentionPass<T> causal_self_attention_forward(MatrixT<T> x,
                                                          const CausalSelfAttentionWeights<T>& w,
-                                                         OutputRows rows) {
+                                                         OutputRows rows,
+                                                         const PastKeysValues<T>* past) {
+  const char* where = "causal self-attention forward";
   const int d_model = static_cast<int>(w.w_q.value.rows());
-  check_heads("causal self-attention forward", d_model, w.heads);
+  check_heads(where, d_model, w.heads);
+  const bool has_past = past && (past->keys.rows() > 0 || past->values.rows() > 0);
+  if (has_past && (past->keys.cols() != d_model || past->values.cols() != d_model ||
+                   past->keys.rows() != past->values.rows())) {
+    detail::fail(where, "the past keys are " + shape_of(past->keys.rows(), past->keys.cols()) +
+                            " and values " + shape_of(past->values.rows(), past->values.cols()) +
+                            ": both need the same rows and d_model = " + std::to_string(d_model) +
+                            " columns");
+  }
   CausalSelfAttentionPass<T> pass;
   // 1. The three projections of the same rows, all heads at once: (n, d_model) each.
   pass.query = detail::dense_linear_forward(x, w.w_q, &w.b_q);
@@ -59,10 +69,19 @@ CausalSelfAttentionPass<T> causal_self_attention_forward(MatrixT<T> x,
   pass.value = detail::dense_linear_forward(std::move(x), w.w_v, &w.b_v);
   // 2. Each head attends with its own d_k columns, scaled by 1/sqrt(d_k) and masked causally
   //    (position t sees 0..t): the core's heads of attention, whose backward pass is checked.
+  //    The past's keys and values come first; x's rows are the last positions.
   AttentionGradOptions options;
   options.scoring = Scoring::scaled_dot;
   options.causal = true;
-  HeadsPass<T> heads = heads_forward(pass.query.y, pass.key.y, pass.value.y, w.heads, options);
+  const auto after_past = [&](const MatrixT<T>& earlier, const MatrixT<T>& now) {
+    MatrixT<T> all(earlier.rows() + now.rows(), now.cols());
+    all << earlier, now;
+    return all;
+  };
+  HeadsPass<T> heads =
+      has_past ? heads_forward(pass.query.y, after_past(past->keys, pass.key.y),
+                               after_past(past->values, pass.value.y), w.heads, options)
+               : heads_forward(pass.query.y, pass.key.y, pass.value.y, w.heads, options);
   pass.heads = std::move(heads.heads);
   // 3. The heads' outputs side by side: (n, d_model), or the last row alone.
   MatrixT<T> concat = rows == OutputRows::last_position ? MatrixT<T>(heads.output.bottomRows(1))
@@ -81,6 +100,11 @@ MatrixT<T> causal_self_attention_backward(const CausalSelfAttentionPass<T>& pass
                  "the pass computed the last row alone (OutputRows::last_position): only a pass "
                  "of every row can go back");
   }
+  if (pass.heads[0].k.rows() != pass.query.y.rows()) {
+    detail::fail("causal self-attention backward",
+                 "the pass attended to past keys and values: only a pass of a whole sequence can "
+                 "go back");
+  }
   // 1. Back through the output projection to the concatenated heads.
   const MatrixT<T> d_concat = detail::dense_linear_backward(pass.output, dy, w.w_o, &w.b_o);
   // 2. Each head's slice of the concatenation back through its attention, into its columns of
@@ -93,12 +117,12 @@ MatrixT<T> causal_self_attention_backward(const CausalSelfAttentionPass<T>& pass
   return dx;
 }
 
-#define ATTN_INSTANTIATE_CAUSAL_SELF_ATTENTION(T)                       \
-  template CausalSelfAttentionWeights<T> causal_self_attention_weights( \
-      int, int, std::uint64_t, double, const std::string&);             \
-  template CausalSelfAttentionPass<T> causal_self_attention_forward(    \
-      MatrixT<T>, const CausalSelfAttentionWeights<T>&, OutputRows);    \
-  template MatrixT<T> causal_self_attention_backward(                   \
+#define ATTN_INSTANTIATE_CAUSAL_SELF_ATTENTION(T)                                              \
+  template CausalSelfAttentionWeights<T> causal_self_attention_weights(                        \
+      int, int, std::uint64_t, double, const std::string&);                                    \
+  template CausalSelfAttentionPass<T> causal_self_attention_forward(                           \
+      MatrixT<T>, const CausalSelfAttentionWeights<T>&, OutputRows, const PastKeysValues<T>*); \
+  template MatrixT<T> causal_self_attention_backward(                                          \
       const CausalSelfAttentionPass<T>&, const MatrixT<T>&, CausalSelfAttentionWeights<T>&);
 
 ATTN_INSTANTIATE_CAUSAL_SELF_ATTENTION(float)

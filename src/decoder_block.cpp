@@ -30,11 +30,11 @@ DecoderBlockWeights<T> decoder_block_weights(int d_model, int heads, int d_mlp, 
 // x: (n, d_model) -> y: (n or 1, d_model)
 template <typename T>
 DecoderBlockPass<T> decoder_block_forward(const MatrixT<T>& x, const DecoderBlockWeights<T>& w,
-                                          OutputRows rows) {
+                                          OutputRows rows, const PastKeysValues<T>* past) {
   DecoderBlockPass<T> pass;
   // 1. Attention reads the normalised stream and adds to the stream itself.
   pass.norm1 = layer_norm_forward(x, w.norm1);
-  pass.attention = causal_self_attention_forward(pass.norm1.y, w.attention, rows);
+  pass.attention = causal_self_attention_forward(pass.norm1.y, w.attention, rows, past);
   pass.h = x.bottomRows(pass.attention.output.y.rows()) + pass.attention.output.y;
   // 2. The MLP likewise, position by position (so only the rows kept).
   pass.norm2 = layer_norm_forward(pass.h, w.norm2);
@@ -62,13 +62,13 @@ MatrixT<T> decoder_block_backward(const DecoderBlockPass<T>& pass, const MatrixT
   return dx;
 }
 
-#define ATTN_INSTANTIATE_DECODER_BLOCK(T)                                                        \
-  template struct DecoderBlockWeights<T>;                                                        \
-  template DecoderBlockWeights<T> decoder_block_weights(int, int, int, std::uint64_t, double,    \
-                                                        const std::string&);                     \
-  template DecoderBlockPass<T> decoder_block_forward(const MatrixT<T>&,                          \
-                                                     const DecoderBlockWeights<T>&, OutputRows); \
-  template MatrixT<T> decoder_block_backward(const DecoderBlockPass<T>&, const MatrixT<T>&,      \
+#define ATTN_INSTANTIATE_DECODER_BLOCK(T)                                                      \
+  template struct DecoderBlockWeights<T>;                                                      \
+  template DecoderBlockWeights<T> decoder_block_weights(int, int, int, std::uint64_t, double,  \
+                                                        const std::string&);                   \
+  template DecoderBlockPass<T> decoder_block_forward(                                          \
+      const MatrixT<T>&, const DecoderBlockWeights<T>&, OutputRows, const PastKeysValues<T>*); \
+  template MatrixT<T> decoder_block_backward(const DecoderBlockPass<T>&, const MatrixT<T>&,    \
                                              DecoderBlockWeights<T>&);
 
 ATTN_INSTANTIATE_DECODER_BLOCK(float)

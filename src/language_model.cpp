@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <tuple>
 #include <utility>
 
 #include "attn/lm_weights.hpp"
@@ -212,6 +213,14 @@ void LanguageModel<T>::zero_grad() {
 template <typename T>
 LanguageModelPass<T> LanguageModel<T>::forward(const std::vector<int>& tokens,
                                                LogitRows rows) const {
+  return forward_rows(tokens, 0, rows, {});
+}
+
+// tokens: (n), past[l]: (first, d_model) each -> logits: (n - first or 1, vocab)
+template <typename T>
+LanguageModelPass<T> LanguageModel<T>::forward_rows(
+    const std::vector<int>& tokens, Eigen::Index first, LogitRows rows,
+    const std::vector<PastKeysValues<T>>& past) const {
   const auto n = static_cast<Eigen::Index>(tokens.size());
   if (n < 1 || n > config_.context) {
     detail::fail(kWhere, "a sequence needs 1 to " + std::to_string(config_.context) +
@@ -220,19 +229,20 @@ LanguageModelPass<T> LanguageModel<T>::forward(const std::vector<int>& tokens,
   LanguageModelPass<T> pass;
   pass.tokens = tokens;
   pass.rows = rows;
-  // 1. Look up the frozen word vectors: (n, d_embed).
-  MatrixT<T> embedded(n, config_.d_embed);
+  // 1. Look up the frozen word vectors of the rows computed: (n - first, d_embed).
+  MatrixT<T> embedded(n - first, config_.d_embed);
   for (Eigen::Index i = 0; i < n; ++i) {
     const int id = tokens[static_cast<size_t>(i)];
     if (id < 0 || id >= config_.vocab) {
       detail::fail(kWhere, "tokens[" + std::to_string(i) + "] = " + std::to_string(id) +
                                " is not a word id in [0, " + std::to_string(config_.vocab) + ")");
     }
-    embedded.row(i) = word_vectors_.row(id);
+    if (i >= first) embedded.row(i - first) = word_vectors_.row(id);
   }
-  // 2. Into the residual stream's width, plus the learned position of each row: (n, d_model).
+  // 2. Into the residual stream's width, plus the learned position of each row: (n - first,
+  //    d_model).
   pass.input = detail::dense_linear_forward(std::move(embedded), input_w_, &input_b_);
-  pass.x0 = pass.input.y + positions_.value.topRows(n);
+  pass.x0 = pass.input.y + positions_.value.middleRows(first, n - first);
   // 3. The decoder blocks, each (n, d_model) -> (n, d_model).
   pass.blocks.reserve(blocks_.size());
   //    For the last position only, the last block stops at its last row once every head's
@@ -243,7 +253,8 @@ LanguageModelPass<T> LanguageModel<T>::forward(const std::vector<int>& tokens,
     const OutputRows block_rows = last_block && rows == LogitRows::last_position
                                       ? OutputRows::last_position
                                       : OutputRows::every_position;
-    pass.blocks.push_back(decoder_block_forward(*x, blocks_[l], block_rows));
+    const PastKeysValues<T>* block_past = past.empty() ? nullptr : &past[l];
+    pass.blocks.push_back(decoder_block_forward(*x, blocks_[l], block_rows, block_past));
     x = &pass.blocks.back().y;
   }
   // 4. A last layer norm: the pre-LN blocks leave the stream itself unnormalised. (rows, d_model)
@@ -255,6 +266,65 @@ LanguageModelPass<T> LanguageModel<T>::forward(const std::vector<int>& tokens,
   pass.logits = detail::times_transposed(pass.projection.y, word_vectors_);
   pass.logits.rowwise() += output_b_.value.row(0);
   return pass;
+}
+
+// tokens: (n) -> weights (layers * heads * n * n), logits (1, vocab)
+template <typename T>
+LanguageModelReading<T> LanguageModel<T>::read(const std::vector<int>& tokens,
+                                               const LanguageModelReading<T>& before) const {
+  const size_t layers = blocks_.size(), heads = static_cast<size_t>(config_.heads);
+  const size_t kept = before.tokens.size(), n = tokens.size();
+  const auto d = static_cast<Eigen::Index>(config_.d_model);
+  const auto fits = [&](const std::vector<MatrixT<T>>& rows) {
+    if (rows.size() != layers) return false;
+    for (const MatrixT<T>& m : rows) {
+      if (m.rows() != static_cast<Eigen::Index>(kept) || m.cols() != d) return false;
+    }
+    return true;
+  };
+  if (kept > 0 && !(fits(before.keys) && fits(before.values) &&
+                    before.weights.size() == layers * heads * kept * kept)) {
+    detail::fail(kWhere, "the reading before is not one of a model of this shape");
+  }
+  // 1. The positions that keep their rows: those before the first token that differs, and never
+  //    the last, whose logits are the reading's.
+  size_t first = 0;
+  const size_t limit = std::min(kept, n > 0 ? n - 1 : 0);
+  while (first < limit && before.tokens[first] == tokens[first]) ++first;
+  const auto past_rows = static_cast<Eigen::Index>(first);
+  std::vector<PastKeysValues<T>> past(first > 0 ? layers : 0);
+  for (size_t l = 0; l < past.size(); ++l) {
+    past[l].keys = before.keys[l].topRows(past_rows);
+    past[l].values = before.values[l].topRows(past_rows);
+  }
+  // 2. The other positions' rows, attending to the kept ones too.
+  LanguageModelPass<T> pass = forward_rows(tokens, past_rows, LogitRows::last_position, past);
+  // 3. Kept rows above computed ones: keys and values (n, d_model) per block, and each head's
+  //    weights (n, n), whose kept rows are 0 past the kept positions (no position sees a later).
+  LanguageModelReading<T> reading;
+  reading.tokens = tokens;
+  reading.weights.assign(layers * heads * n * n, T(0));
+  for (size_t l = 0; l < layers; ++l) {
+    const CausalSelfAttentionPass<T>& attention = pass.blocks[l].attention;
+    for (auto [kept_rows, computed, all] :
+         {std::tuple{&before.keys, &attention.key.y, &reading.keys},
+          std::tuple{&before.values, &attention.value.y, &reading.values}}) {
+      MatrixT<T> rows(static_cast<Eigen::Index>(n), d);
+      if (first > 0) rows.topRows(past_rows) = (*kept_rows)[l].topRows(past_rows);
+      rows.bottomRows(computed->rows()) = *computed;
+      all->push_back(std::move(rows));
+    }
+    for (size_t j = 0; j < heads; ++j) {
+      T* to = reading.weights.data() + (l * heads + j) * n * n;
+      const T* from = before.weights.data() + (first > 0 ? (l * heads + j) * kept * kept : 0);
+      for (size_t i = 0; i < first; ++i)
+        std::copy(from + i * kept, from + i * kept + i + 1, to + i * n);
+      const MatrixT<T>& computed = attention.heads[j].weights;  // (n - first, n)
+      std::copy(computed.data(), computed.data() + computed.size(), to + first * n);
+    }
+  }
+  reading.logits = std::move(pass.logits);
+  return reading;
 }
 
 // d_logits: (rows, vocab)

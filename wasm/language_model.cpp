@@ -19,10 +19,13 @@ namespace attn::bindings {
 namespace {
 
 // The model of the last successful languageModelLoad, with the word vectors it was loaded
-// against (a later loadEmbeddings of other vectors does not change what its ids mean).
+// against (a later loadEmbeddings of other vectors does not change what its ids mean), and its
+// last reading: the learner types at the end of the text, and the next run computes only the
+// positions from the first changed token on (LanguageModel::read).
 struct LoadedModel {
   std::shared_ptr<const Embeddings> embeddings;
   LanguageModel<float> model;
+  LanguageModelReading<float> last;
 };
 
 std::optional<LoadedModel>& loaded_model() {
@@ -54,7 +57,7 @@ val load(const val& bytes) {
     // Straight from the weights: no seeded weights are drawn only to be overwritten.
     LanguageModel<float> model = LanguageModel<float>::from_weights(
         c, language_model_word_vectors(*embeddings), std::move(weights.values));
-    loaded_model().emplace(LoadedModel{embeddings, std::move(model)});
+    loaded_model().emplace(LoadedModel{embeddings, std::move(model), {}});
 
     val out = val::object();
     out.set("vocab", c.vocab);
@@ -77,7 +80,7 @@ val load(const val& bytes) {
 val run(const val& tokens, int top) {
   return guarded([&] {
     const char* where = "language model";
-    const std::optional<LoadedModel>& loaded = loaded_model();
+    std::optional<LoadedModel>& loaded = loaded_model();
     if (!loaded) {
       throw InvalidArgument(std::string(where) + ": no model is loaded; load its weights first");
     }
@@ -88,14 +91,15 @@ val run(const val& tokens, int top) {
                             " tokens, got " + std::to_string(words.size()));
     }
     const std::vector<int> ids = language_model_ids(*loaded->embeddings, words);
-    const LanguageModelPass<float> pass = loaded->model.forward(ids, LogitRows::last_position);
+    loaded->last = loaded->model.read(ids, loaded->last);
+    const LanguageModelReading<float>& reading = loaded->last;
 
     const size_t n = ids.size();
-    const std::vector<float> weights = pass.all_attention_weights();
+    const std::vector<float>& weights = reading.weights;
     std::vector<std::uint8_t> known(n);
     for (size_t i = 0; i < n; ++i) known[i] = ids[i] < loaded->embeddings->size() ? 1 : 0;
 
-    const std::vector<NextWord> next = top_next_words(pass.logits, 0, top);
+    const std::vector<NextWord> next = top_next_words(reading.logits, 0, top);
     std::vector<int> next_ids;
     std::vector<double> probabilities;
     val next_words = val::array();

@@ -112,3 +112,25 @@ TEST_CASE("causal self-attention: heads that do not divide d_model are refused",
   CHECK_THROWS_WITH(attn::causal_self_attention_weights<double>(8, 0, 1, 1.0, "a"),
                     Catch::Contains("heads must be at least 1"));
 }
+
+TEST_CASE("causal self-attention: the last rows after past keys and values are the whole's rows",
+          "[causal-self-attention]") {
+  AttentionSetup s;
+  const auto whole = attn::causal_self_attention_forward(s.x, s.w);
+  // Positions 0..2 as the past, positions 3 and 4 computed.
+  attn::PastKeysValues<double> past{whole.key.y.topRows(3), whole.value.y.topRows(3)};
+  const auto last = attn::causal_self_attention_forward<double>(
+      s.x.bottomRows(2), s.w, attn::OutputRows::every_position, &past);
+  // The same up to rounding: the projections' products are Eigen's here, whose order of summing
+  // may change with the number of rows (the float ones of a wasm build are not).
+  CHECK(last.output.y.isApprox(whole.output.y.bottomRows(2), 1e-13));
+  for (int h = 0; h < 4; ++h)
+    CHECK(last.weights(h).isApprox(whole.weights(h).bottomRows(2), 1e-13));
+  // It cannot go back: the past's rows are not its own.
+  CHECK_THROWS_WITH(attn::causal_self_attention_backward(last, MatD(s.r.bottomRows(2)), s.w),
+                    Catch::Contains("past keys and values"));
+  past.values = past.values.leftCols(6);
+  CHECK_THROWS_WITH(attn::causal_self_attention_forward<double>(
+                        s.x.bottomRows(2), s.w, attn::OutputRows::every_position, &past),
+                    Catch::Contains("d_model = 8 columns"));
+}

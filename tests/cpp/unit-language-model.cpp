@@ -179,6 +179,68 @@ TEST_CASE("language model: a float pass of the last position agrees with the ful
   CHECK(last.logits.isApprox(all.logits.bottomRows(1), 1e-5f));
 }
 
+TEST_CASE("language model: reading each edit of a text gives what a whole pass gives",
+          "[language-model]") {
+  // Float, as the page reads; the model moved off its initial weights so every part matters.
+  auto model = tiny_model<float>();
+  std::uint64_t seed = 300;
+  for (attn::Parameter<float>* p : model.parameters()) {
+    p->value += (test::random_d(static_cast<int>(p->value.rows()),
+                                static_cast<int>(p->value.cols()), seed++) *
+                 0.2)
+                    .cast<float>();
+  }
+  // Typing at the end (a token changes, one is added or taken away), an edit in the middle, a
+  // text that shares nothing with the one before, the same text again, one token, the context.
+  const std::vector<std::vector<int>> edits = {
+      {3, 8, 1}, {3, 8, 2},          {3, 8, 2, 5},      {3, 8, 2},
+      {3, 8},    {3, 4, 2, 5},       {7, 7, 7, 7, 7},   {7, 7, 7, 7, 7},
+      {0},       {0, 1, 2, 3, 4, 5}, {0, 1, 2, 3, 4, 6}};
+  // The same bits where the linear layers' products are the fixed-order kernel's (a wasm build,
+  // as on the page); natively they are Eigen's, whose order of summing may change with the
+  // number of rows, and the same up to rounding.
+  const auto same = [](const auto& read, const auto& whole) {
+#ifdef __wasm_simd128__
+    CHECK(read == whole);
+#else
+    const Eigen::Map<const Eigen::VectorXf> a(read.data(), static_cast<Eigen::Index>(read.size()));
+    const Eigen::Map<const Eigen::VectorXf> b(whole.data(),
+                                              static_cast<Eigen::Index>(whole.size()));
+    REQUIRE(a.size() == b.size());
+    CHECK(a.isApprox(b, 1e-5f));
+#endif
+  };
+  attn::LanguageModelReading<float> reading;
+  for (const std::vector<int>& tokens : edits) {
+    INFO("tokens: " << tokens.size() << ", first " << tokens[0]);
+    reading = model.read(tokens, reading);
+    const auto whole = model.forward(tokens, attn::LogitRows::last_position);
+    CHECK(reading.tokens == tokens);
+    same(reading.weights, whole.all_attention_weights());
+    same(reading.logits, whole.logits);
+    // The kept keys and values are every position's, as the whole pass has them.
+    for (size_t l = 0; l < 2; ++l) {
+      same(reading.keys[l], whole.blocks[l].attention.key.y);
+      same(reading.values[l], whole.blocks[l].attention.value.y);
+    }
+  }
+}
+
+TEST_CASE("language model: a reading of another model's shape, or of bad tokens, is refused",
+          "[language-model]") {
+  auto model = tiny_model<float>();
+  attn::LanguageModelReading<float> reading = model.read({1, 2, 3}, {});
+  attn::LanguageModelReading<float> wrong = reading;
+  wrong.keys.pop_back();
+  CHECK_THROWS_WITH(model.read({1, 2, 3, 4}, wrong), Catch::Contains("not one of a model"));
+  wrong = reading;
+  wrong.weights.pop_back();
+  CHECK_THROWS_WITH(model.read({1, 2}, wrong), Catch::Contains("not one of a model"));
+  CHECK_THROWS_WITH(model.read({1, 2, 9}, reading), Catch::Contains("tokens[2] = 9"));
+  CHECK_THROWS_WITH(model.read({}, reading), Catch::Contains("1 to 6 tokens"));
+  CHECK_THROWS_WITH(model.read({1, 2, 3, 4, 5, 6, 7}, reading), Catch::Contains("1 to 6 tokens"));
+}
+
 TEST_CASE("language model: a seed gives the same weights and the same float step, bit for bit",
           "[language-model]") {
   auto a = tiny_model<float>();

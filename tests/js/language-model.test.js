@@ -116,6 +116,39 @@ describe('run(text)', () => {
     assert.deepEqual(again.next, result.next);
   });
 
+  test('a run after an edit gives the bits of the text read whole', () => {
+    // A run reuses the rows of the run before up to the first token that differs; a text whose
+    // first token differs from the one before is read whole.
+    const wholly = (/** @type {string} */ text) => {
+      model.run('zzqxv');
+      return model.run(text);
+    };
+    const long = Array.from({ length: 70 }, (_, i) => (i % 3 ? 'cat' : 'the')).join(' ');
+    const edits = [
+      'The cat sat',
+      'The cat sat o',
+      'The cat sat on',
+      'The cat sat on the mat.',
+      'The cat sat on',
+      'The dog sat on',
+      'The dog sat on',
+      'A dog sat on',
+      long,
+      `${long} sat`,
+    ];
+    for (const text of edits) {
+      const typed = model.run(text);
+      const whole = wholly(text);
+      assert.deepEqual(typed.tokens, whole.tokens);
+      assert.deepEqual(
+        typed.heads.map((head) => head.weights),
+        whole.heads.map((head) => head.weights),
+        text,
+      );
+      assert.deepEqual(typed.next, whole.next, text);
+    }
+  });
+
   test('words it does not know are read as the unknown word, and flagged', () => {
     const run = model.run('The zzqxv sat down.');
     assert.deepEqual(run.known, [true, false, true, true, true]);

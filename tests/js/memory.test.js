@@ -243,6 +243,9 @@ test("the language model's runs, good and bad, leave the wasm heap as they found
         threw++;
       }
     }
+    // The model keeps its last reading, as large as the last text read: the same text last each
+    // time, so that what is kept is the same size.
+    model.run('the river bank');
     return threw;
   };
   calls();
@@ -250,7 +253,15 @@ test("the language model's runs, good and bad, leave the wasm heap as they found
   const threw = calls();
   const after = usage();
   assert.ok(threw > 40, `${threw} calls threw`);
-  assert.deepEqual(after, before, 'bytes in use, heap size and handles after the runs');
+  // Where the kept reading's blocks land moves the count by a few bytes: the allocator hands out
+  // a whole free block when what it would leave is too small to be one (under 16 bytes). A leak
+  // of anything a run makes, over 400 runs, would be thousands of bytes.
+  const { bytesInUse, ...rest } = after;
+  assert.deepEqual(rest, { heapBytes: before.heapBytes, handles: before.handles });
+  assert.ok(
+    Math.abs(bytesInUse - before.bytesInUse) <= 64,
+    `bytes in use: ${before.bytesInUse} before the runs, ${bytesInUse} after`,
+  );
 });
 
 test("the translators' calls, good and bad, leave the wasm heap as they found it", () => {

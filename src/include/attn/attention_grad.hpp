@@ -23,7 +23,9 @@ const char* scoring_name(Scoring scoring);
 
 struct AttentionGradOptions {
   Scoring scoring = Scoring::scaled_dot;
-  bool causal = false;     // query t sees keys 0..t only; needs n_q == n_k
+  bool causal = false;     // query t sees keys 0..n_k - n_q + t only: the queries are the last
+                           // n_q positions of the keys' sequence (n_q <= n_k; all of it when
+                           // n_q == n_k, each query then seeing itself and the keys before it)
   KeyPadding key_padding;  // empty, or n_k flags (non-zero = padded key, never attended)
 };
 

@@ -54,21 +54,31 @@ CausalSelfAttentionWeights<T> causal_self_attention_weights(int d_model, int hea
 // attention weights still are, and are computed whole either way).
 enum class OutputRows { every_position, last_position };
 
+// The keys and values of the positions before a pass's first row, (p, d_model) each: reading a
+// text again after an edit, the positions before the edit keep theirs (they see nothing after
+// themselves), and only the rows from the edit on are computed. Empty (p = 0) for a whole text.
+template <typename T>
+struct PastKeysValues {
+  MatrixT<T> keys, values;
+};
+
 template <typename T>
 struct CausalSelfAttentionPass {
-  LinearPass<T> query, key, value;      // (n, d_model) each
-  std::vector<AttentionPass<T>> heads;  // per head: weights (n, n), output (n, d_k)
+  LinearPass<T> query, key, value;      // (n, d_model) each: x's rows only, without the past's
+  std::vector<AttentionPass<T>> heads;  // per head: weights (n, p + n), output (n, d_k)
   LinearPass<T> output;                 // y: (n or 1, d_model), from the heads' concatenation
   const MatrixT<T>& weights(int head) const { return heads[static_cast<size_t>(head)].weights; }
 };
 
 // x: (n, d_model) -> y: (n, d_model), or (1, d_model) for the last row alone, and every head's
-// (n, n) attention weights. Throws InvalidArgument on shapes that do not fit. Only a pass of every
-// row can go back through causal_self_attention_backward.
+// (n, n) attention weights. With past keys and values of p positions, x's rows stand at positions
+// p .. p + n - 1 and also attend to the past: the weights are (n, p + n), and every row has the
+// bits it has in a pass over the whole sequence. Throws InvalidArgument on shapes that do not fit.
+// Only a pass of every row and no past can go back through causal_self_attention_backward.
 template <typename T>
 CausalSelfAttentionPass<T> causal_self_attention_forward(
     MatrixT<T> x, const CausalSelfAttentionWeights<T>& w,
-    OutputRows rows = OutputRows::every_position);
+    OutputRows rows = OutputRows::every_position, const PastKeysValues<T>* past = nullptr);
 
 // dy: (n, d_model) -> dx: (n, d_model); adds every weight's gradient into its grad. The three
 // projections read the same x, so dx is the sum of what flows back through each.

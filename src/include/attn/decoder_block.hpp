@@ -56,11 +56,13 @@ struct DecoderBlockPass {
 };
 
 // x: (n, d_model) -> y: (n, d_model), or (1, d_model) for the last row alone (every head's
-// weights are whole either way). Only a pass of every row can go back through
-// decoder_block_backward.
+// weights are whole either way). With the past keys and values of p positions, x's rows stand at
+// positions p .. p + n - 1 (causal_self_attention_forward). Only a pass of every row and no past
+// can go back through decoder_block_backward.
 template <typename T>
 DecoderBlockPass<T> decoder_block_forward(const MatrixT<T>& x, const DecoderBlockWeights<T>& w,
-                                          OutputRows rows = OutputRows::every_position);
+                                          OutputRows rows = OutputRows::every_position,
+                                          const PastKeysValues<T>* past = nullptr);
 
 // dy: (n, d_model) -> dx: (n, d_model); adds every weight's gradient into its grad.
 template <typename T>

@@ -70,6 +70,18 @@ struct LanguageModelPass {
   }
 };
 
+// One reading of a text by the model (LanguageModel::read), kept so that reading its next version
+// computes only the positions from the first changed token on: a causal model's position i
+// depends on tokens 0..i alone, so the positions before an edit keep their keys, values and
+// weights. Typing at the end of a text changes its last token or adds one.
+template <typename T>
+struct LanguageModelReading {
+  std::vector<int> tokens;               // (n) the ids read
+  std::vector<MatrixT<T>> keys, values;  // per block: (n, d_model), every head's columns
+  std::vector<T> weights;  // (layers * heads * n * n) as LanguageModelPass::all_attention_weights
+  MatrixT<T> logits;       // (1, vocab): the guess at the token after the last
+};
+
 template <typename T>
 class LanguageModel {
  public:
@@ -100,6 +112,14 @@ class LanguageModel {
   LanguageModelPass<T> forward(const std::vector<int>& tokens,
                                LogitRows rows = LogitRows::every_position) const;
 
+  // tokens: n ids as forward() takes them; before: the reading of the text before (empty for
+  // none) -> every head's weights and the last position's logits, each the same bits as
+  // forward(tokens, LogitRows::last_position) gives. Positions up to the first token that differs
+  // from before's (but never the last) keep before's rows; the others are computed. Throws
+  // InvalidArgument as forward() does, or when before is not a reading of this model's shape.
+  LanguageModelReading<T> read(const std::vector<int>& tokens,
+                               const LanguageModelReading<T>& before) const;
+
   // d_logits: the shape of pass.logits -> adds dL/d(every parameter) into its grad. Throws
   // InvalidArgument for a pass of LogitRows::last_position, which kept too little to go back.
   // A model built by from_weights() gets zero gradients here on its first backward.
@@ -127,6 +147,13 @@ class LanguageModel {
 
  private:
   LanguageModel() = default;  // for from_weights(), which fills every member
+
+  // forward() for the rows of positions first .. n - 1 of the n tokens, each block attending also
+  // to past[l], its keys and values of positions 0 .. first - 1 (past empty when first is 0).
+  // Rows below are n - first where forward's are n.
+  LanguageModelPass<T> forward_rows(const std::vector<int>& tokens, Eigen::Index first,
+                                    LogitRows rows,
+                                    const std::vector<PastKeysValues<T>>& past) const;
 
   // Names every parameter: "W_in", "b_in", "P", "block<l>.norm1.gain", ..., "W_out", "b_out".
   // Both ways of making a model name them here, so the names, which the weights file and the
