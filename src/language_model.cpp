@@ -271,7 +271,7 @@ LanguageModelPass<T> LanguageModel<T>::forward_rows(
 // tokens: (n) -> weights (layers * heads * n * n), logits (1, vocab)
 template <typename T>
 LanguageModelReading<T> LanguageModel<T>::read(const std::vector<int>& tokens,
-                                               const LanguageModelReading<T>& before) const {
+                                               LanguageModelReading<T> before) const {
   const size_t layers = blocks_.size(), heads = static_cast<size_t>(config_.heads);
   const size_t kept = before.tokens.size(), n = tokens.size();
   const auto d = static_cast<Eigen::Index>(config_.d_model);
@@ -297,28 +297,43 @@ LanguageModelReading<T> LanguageModel<T>::read(const std::vector<int>& tokens,
     past[l].keys = before.keys[l].topRows(past_rows);
     past[l].values = before.values[l].topRows(past_rows);
   }
+  //    What is not kept goes before the pass allocates its own.
+  before.keys.clear();
+  before.values.clear();
+  if (first == 0) before = LanguageModelReading<T>{};
   // 2. The other positions' rows, attending to the kept ones too.
   LanguageModelPass<T> pass = forward_rows(tokens, past_rows, LogitRows::last_position, past);
   // 3. Kept rows above computed ones: keys and values (n, d_model) per block, and each head's
   //    weights (n, n), whose kept rows are 0 past the kept positions (no position sees a later).
+  //    A text read whole takes the pass's own.
   LanguageModelReading<T> reading;
   reading.tokens = tokens;
-  reading.weights.assign(layers * heads * n * n, T(0));
+  if (first == 0)
+    reading.weights = pass.all_attention_weights();
+  else
+    reading.weights.assign(layers * heads * n * n, T(0));
   for (size_t l = 0; l < layers; ++l) {
-    const CausalSelfAttentionPass<T>& attention = pass.blocks[l].attention;
-    for (auto [kept_rows, computed, all] :
-         {std::tuple{&before.keys, &attention.key.y, &reading.keys},
-          std::tuple{&before.values, &attention.value.y, &reading.values}}) {
+    CausalSelfAttentionPass<T>& attention = pass.blocks[l].attention;
+    PastKeysValues<T>* kept_rows = first > 0 ? &past[l] : nullptr;
+    for (auto [kept_part, computed, all] :
+         {std::tuple{kept_rows ? &kept_rows->keys : nullptr, &attention.key.y, &reading.keys},
+          std::tuple{kept_rows ? &kept_rows->values : nullptr, &attention.value.y,
+                     &reading.values}}) {
+      if (!kept_part) {
+        all->push_back(std::move(*computed));
+        continue;
+      }
       MatrixT<T> rows(static_cast<Eigen::Index>(n), d);
-      if (first > 0) rows.topRows(past_rows) = (*kept_rows)[l].topRows(past_rows);
+      rows.topRows(past_rows) = *kept_part;
       rows.bottomRows(computed->rows()) = *computed;
       all->push_back(std::move(rows));
     }
-    for (size_t j = 0; j < heads; ++j) {
+    for (size_t j = 0; j < heads && first > 0; ++j) {
       T* to = reading.weights.data() + (l * heads + j) * n * n;
-      const T* from = before.weights.data() + (first > 0 ? (l * heads + j) * kept * kept : 0);
-      for (size_t i = 0; i < first; ++i)
+      const T* from = before.weights.data() + (l * heads + j) * kept * kept;
+      for (size_t i = 0; i < first; ++i) {
         std::copy(from + i * kept, from + i * kept + i + 1, to + i * n);
+      }
       const MatrixT<T>& computed = attention.heads[j].weights;  // (n - first, n)
       std::copy(computed.data(), computed.data() + computed.size(), to + first * n);
     }

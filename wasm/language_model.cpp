@@ -91,7 +91,9 @@ val run(const val& tokens, int top) {
                             " tokens, got " + std::to_string(words.size()));
     }
     const std::vector<int> ids = language_model_ids(*loaded->embeddings, words);
-    loaded->last = loaded->model.read(ids, loaded->last);
+    // Moved in, so that its memory is free for the new reading (lost if reading throws: the
+    // next run then reads its text whole).
+    loaded->last = loaded->model.read(ids, std::move(loaded->last));
     const LanguageModelReading<float>& reading = loaded->last;
 
     const size_t n = ids.size();

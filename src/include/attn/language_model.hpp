@@ -117,8 +117,10 @@ class LanguageModel {
   // forward(tokens, LogitRows::last_position) gives. Positions up to the first token that differs
   // from before's (but never the last) keep before's rows; the others are computed. Throws
   // InvalidArgument as forward() does, or when before is not a reading of this model's shape.
+  // before is taken by value, so that a caller who moves it in lets its memory go as soon as it
+  // is read: the new reading then reuses it.
   LanguageModelReading<T> read(const std::vector<int>& tokens,
-                               const LanguageModelReading<T>& before) const;
+                               LanguageModelReading<T> before) const;
 
   // d_logits: the shape of pass.logits -> adds dL/d(every parameter) into its grad. Throws
   // InvalidArgument for a pass of LogitRows::last_position, which kept too little to go back.
