@@ -182,16 +182,10 @@ function runJson(binary, args) {
  */
 export function printLanguageModel({ wasm, typed, training, native }) {
   console.log("\nThe page's language model (2 layers x 4 heads, d_model 128, vocab 20,059):");
-  for (const { tokens, ms } of wasm) {
-    console.log(
-      `  wasm, run() of ${String(tokens).padStart(2)} tokens read whole${ms.toFixed(2).padStart(10)} ms`,
-    );
-  }
-  console.log(
-    `  wasm, run() of ${typed.tokens} tokens, a letter typed at the end${typed.ms
-      .toFixed(2)
-      .padStart(4)} ms`,
-  );
+  const row = (/** @type {string} */ label, /** @type {number} */ ms) =>
+    console.log(`  ${label.padEnd(52)}${ms.toFixed(2).padStart(7)} ms`);
+  for (const { tokens, ms } of wasm) row(`wasm, run() of ${tokens} tokens read whole`, ms);
+  row(`wasm, run() of ${typed.tokens} tokens, a letter typed at the end`, typed.ms);
   if (native) {
     const tokensPerStep = native.batch * native.context;
     const perSecond = (ms) => Math.round((tokensPerStep * 1000) / ms).toLocaleString('en-US');
