@@ -1,11 +1,11 @@
 // Benchmark of the core's scaled dot-product attention, softmax(Q K^T / sqrt(d)) V, with
 // n_q = n_k = n and d_k = d_v = d = 64 for n in {16, 64, 256, 1024}, natively (build/native) and
 // in wasm under Node (build/wasm/attn_bench.cjs); rows are named for the platform, `native-` or
-// `wasm-`. Measures the time per call of two implementations in attn_core, each writing the full
-// trace (scores, scaled, masked, weights, output):
-//   <platform>-ref   attn::scaled_dot_product_attention  (Eigen reference path, new matrices)
-//   <platform>-fast  attn::attention_kernel              (SIMD-shaped kernel) into buffers kept
-//                    from call to call, as the engine's bindings call it
+// `wasm-`. Measures the time per call of the core's attention, writing the full trace (scores,
+// scaled, masked, weights, output), two ways:
+//   <platform>-trace attn::scaled_dot_product_attention  into new matrices every call
+//   <platform>-fast  attn::attention_kernel              into buffers kept from call to call, as
+//                    the engine's bindings call it
 // and counts 4 n^2 d floating-point operations per call (2 n^2 d for Q K^T, 2 n^2 d for W V).
 //
 // Timing: steady_clock; warm up, size a batch to about kBatchSeconds, then run batches until at
@@ -29,7 +29,7 @@
 #include <vector>
 
 #include "attn/attention.hpp"
-#include "attn/kernel.hpp"
+#include "attn/attention_grad.hpp"
 #include "attn/random.hpp"
 #include "attn/trainer.hpp"
 
@@ -137,20 +137,22 @@ int main(int argc, char** argv) {
       const attn::Matrix k = attn::unit_normal(n, kD, 2);  // (n, d)
       const attn::Matrix v = attn::unit_normal(n, kD, 3);  // (n, d)
 
-      // Benchmark only what agrees: the two paths must give the same output.
-      const attn::AttentionTrace ref = attn::scaled_dot_product_attention(q, k, v);
-      const attn::AttentionTrace fast = attn::fast_scaled_dot_product_attention(q, k, v);
-      const float output_diff = (ref.output - fast.output).cwiseAbs().maxCoeff();
-      const float weight_diff = (ref.weights - fast.weights).cwiseAbs().maxCoeff();
-      if (!(output_diff <= 1e-4f && weight_diff <= 1e-4f)) {
+      // Benchmark only what agrees with the same attention computed in double precision.
+      const attn::AttentionTrace trace = attn::scaled_dot_product_attention(q, k, v);
+      const attn::AttentionPass<double> exact = attn::attention_forward<double>(
+          q.cast<double>(), k.cast<double>(), v.cast<double>(), {}, nullptr);
+      const double output_diff = (trace.output.cast<double>() - exact.output).cwiseAbs().maxCoeff();
+      const double weight_diff =
+          (trace.weights.cast<double>() - exact.weights).cwiseAbs().maxCoeff();
+      if (!(output_diff <= 1e-4 && weight_diff <= 1e-4)) {
         std::fprintf(stderr,
-                     "attn_bench: at n=%d the fast kernel disagrees with the reference (max "
+                     "attn_bench: at n=%d attention disagrees with its double-precision twin (max "
                      "|diff| output %g, weights %g): not benchmarking a wrong result\n",
                      n, output_diff, weight_diff);
         return 1;
       }
 
-      print_result(ATTN_PLATFORM "-ref", n,
+      print_result(ATTN_PLATFORM "-trace", n,
                    measure([&] { return fold(attn::scaled_dot_product_attention(q, k, v)); }));
       attn::Matrix scores(n, n), scaled(n, n), masked(n, n), weights(n, n), output(n, kD);
       const attn::AttentionSizes sizes{n, n, kD, kD};

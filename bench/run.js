@@ -344,7 +344,7 @@ function formatRatio(ratio) {
  */
 function printTable(results, ownUs) {
   const impls = [
-    ['native-ref', 'native ref'],
+    ['native-trace', 'native, new trace'],
     ['native-fast', 'native kernel'],
     ['wasm-fast', 'wasm kernel'],
     ['wasm-core', 'wasm core alone'],

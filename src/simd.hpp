@@ -75,6 +75,35 @@ inline bool all_finite(const float* values, long n) {
   return sum((acc0 + acc1) + (acc2 + acc3)) + rest == 0.0f;
 }
 
+// dst: (cols, rows) = src: (rows, cols)^T, in blocks of 4 x 4 moved with vector shuffles.
+inline void transpose(const float* src, int rows, int cols, float* dst) {
+  int r = 0;
+  for (; r + 4 <= rows; r += 4) {
+    int c = 0;
+    for (; c + 4 <= cols; c += 4) {
+      const float* s = src + r * cols + c;
+      const f32x4 s0 = load(s), s1 = load(s + cols);
+      const f32x4 s2 = load(s + 2 * cols), s3 = load(s + 3 * cols);
+      // Interleave pairs of rows, then pairs of pairs: column t of the block becomes lane row t.
+      const f32x4 low01 = __builtin_shufflevector(s0, s1, 0, 4, 1, 5);
+      const f32x4 high01 = __builtin_shufflevector(s0, s1, 2, 6, 3, 7);
+      const f32x4 low23 = __builtin_shufflevector(s2, s3, 0, 4, 1, 5);
+      const f32x4 high23 = __builtin_shufflevector(s2, s3, 2, 6, 3, 7);
+      float* d = dst + c * rows + r;
+      store(d, __builtin_shufflevector(low01, low23, 0, 1, 4, 5));
+      store(d + rows, __builtin_shufflevector(low01, low23, 2, 3, 6, 7));
+      store(d + 2 * rows, __builtin_shufflevector(high01, high23, 0, 1, 4, 5));
+      store(d + 3 * rows, __builtin_shufflevector(high01, high23, 2, 3, 6, 7));
+    }
+    for (; c < cols; ++c) {
+      for (int t = 0; t < 4; ++t) dst[c * rows + r + t] = src[(r + t) * cols + c];
+    }
+  }
+  for (; r < rows; ++r) {
+    for (int c = 0; c < cols; ++c) dst[c * rows + r] = src[r * cols + c];
+  }
+}
+
 // detail::portable_exp (ordered_math.hpp) in four lanes, the same operations in the same order,
 // so the same bits lane by lane. floor() is built from a truncating conversion (exact for the
 // |x log2 e| < 2^31 reached here).

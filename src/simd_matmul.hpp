@@ -73,7 +73,8 @@ inline void store_vector(float* p, V v) {
   std::memcpy(p, &v, sizeof v);
 }
 
-// Every lane set to *a (natively one broadcast: a - 0 is a for every float, -0 included).
+// Every lane set to *a (in wasm one load32_splat; natively one broadcast: a - 0 is a for every
+// float, -0 included).
 template <typename V>
 inline V broadcast(const float* a) {
   if constexpr (sizeof(V) == sizeof(f32x4)) {
@@ -119,8 +120,9 @@ constexpr int kTile = kBlockVectors<4> * ATTN_WIDE_LANES;  // columns of a packe
 // W wide vectors first, then narrower blocks, then the last width % 4 columns one at a time,
 // summed in the same order.
 template <int R, bool kStart, bool kT>
-__attribute__((noinline)) void rows_of(Left<kT> a, int depth, const float* b, long b_stride,
-                                       float* c, long c_stride, int r0, int width) {
+__attribute__((always_inline)) inline void rows_body(Left<kT> a, int depth, const float* b,
+                                                     long b_stride, float* c, long c_stride, int r0,
+                                                     int width) {
   constexpr int L = ATTN_WIDE_LANES, W = kBlockVectors<R>;
   int j = 0;
   for (; j + W * L <= width; j += W * L) {
@@ -148,6 +150,28 @@ __attribute__((noinline)) void rows_of(Left<kT> a, int depth, const float* b, lo
   }
 }
 
+template <int R, bool kStart, bool kT>
+__attribute__((noinline)) void rows_of(Left<kT> a, int depth, const float* b, long b_stride,
+                                       float* c, long c_stride, int r0, int width) {
+  rows_body<R, kStart>(a, depth, b, b_stride, c, c_stride, r0, width);
+}
+
+// The same over B in packed tiles (pack_tiles below): one call for all of a block-row's tiles,
+// which for the attention's short products (depth 16 to 64) costs less than a call a tile.
+template <int R, bool kStart, bool kT>
+__attribute__((noinline)) void packed_rows_of(Left<kT> a, int depth, const float* packed, int width,
+                                              float* c, long c_stride, int r0) {
+  int t = 0;
+  for (; t + kTile <= width; t += kTile) {  // whole tiles: B's row stride a constant
+    rows_body<R, kStart>(a, depth, packed + static_cast<long>(depth) * t, kTile, c + t, c_stride,
+                         r0, kTile);
+  }
+  if (t < width) {
+    rows_body<R, kStart>(a, depth, packed + static_cast<long>(depth) * t, width - t, c + t,
+                         c_stride, r0, width - t);
+  }
+}
+
 // rows_of with its start flag chosen at run time.
 template <int R, bool kT>
 inline void rows(Left<kT> a, int depth, const float* b, long b_stride, float* c, long c_stride,
@@ -168,10 +192,51 @@ inline void all_rows(Left<kT> a, int n, int depth, const float* b, long b_stride
   for (; r < n; ++r) rows<1>(a, depth, b, b_stride, c, c_stride, r, width, start);
 }
 
+// The columns of B (depth, width), rows b_stride apart, tile by tile (kTile columns, the last one
+// narrower): tile t becomes the (depth, tile) row-major block at packed + depth t, so that a block
+// of rows_of reads its part of B in order instead of one row from each of `depth` places
+// b_stride floats apart (which, for strides that are multiples of 256 floats, share a few sets of
+// the first-level cache). depth width floats.
+inline void pack_tiles(const float* b, long b_stride, int depth, int width, float* packed) {
+  for (int t = 0; t < width; t += kTile) {
+    const int tile = t + kTile < width ? kTile : width - t;
+    float* block = packed + static_cast<long>(depth) * t;
+    if (tile == kTile) {  // a copy of known size, which the compiler turns into vector moves
+      for (int p = 0; p < depth; ++p) {
+        std::memcpy(block + static_cast<long>(p) * kTile, b + p * b_stride + t,
+                    sizeof(float) * kTile);
+      }
+      continue;
+    }
+    for (int p = 0; p < depth; ++p) {
+      std::memcpy(block + static_cast<long>(p) * tile, b + p * b_stride + t,
+                  sizeof(float) * static_cast<std::size_t>(tile));
+    }
+  }
+}
+
+// The same tiles of B = s^T, from s: (width, depth) row-major: tile t is rows t .. t + tile - 1 of
+// s, transposed.
+inline void pack_transposed_tiles(const float* s, int width, int depth, float* packed) {
+  for (int t = 0; t < width; t += kTile) {
+    const int tile = t + kTile < width ? kTile : width - t;
+    transpose(s + static_cast<long>(t) * depth, tile, depth, packed + static_cast<long>(depth) * t);
+  }
+}
+
+// Rows r0 .. r0 + R - 1 of C over `width` columns from c, depth [0, depth), with B in packed tiles.
+template <int R, bool kT>
+inline void packed_rows(Left<kT> a, int depth, const float* packed, int width, float* c,
+                        long c_stride, int r0, bool start) {
+  if (start) {
+    packed_rows_of<R, true>(a, depth, packed, width, c, c_stride, r0);
+  } else {
+    packed_rows_of<R, false>(a, depth, packed, width, c, c_stride, r0);
+  }
+}
+
 // C (n, m) = A B when start, else C += A B, with A (n, k) read through `a` and B (k, m) row-major.
-// With enough rows to repay it, each panel of B is first copied tile by tile (kTile columns, the
-// last one narrower) into contiguous memory, so that a block reads B in order instead of one row
-// of B from each of `depth` places m floats apart.
+// With enough rows to repay it, each panel of B is first packed in tiles (pack_tiles).
 template <bool kT>
 inline void product(Left<kT> a, int n, int k, const float* b, int m, float* c, bool start) {
   if (n == 0 || m == 0) return;  // an empty C (whose data may be null): nothing to write
@@ -193,29 +258,11 @@ inline void product(Left<kT> a, int n, int k, const float* b, int m, float* c, b
         continue;
       }
       panel.resize(static_cast<std::size_t>(depth) * static_cast<std::size_t>(width));
-      for (int t = 0; t < width; t += kTile) {
-        const int tile = t + kTile < width ? kTile : width - t;
-        float* packed = panel.data() + static_cast<long>(depth) * t;
-        for (int p = 0; p < depth; ++p) {
-          std::memcpy(packed + static_cast<long>(p) * tile, b_panel + static_cast<long>(p) * m + t,
-                      sizeof(float) * static_cast<std::size_t>(tile));
-        }
-      }
+      pack_tiles(b_panel, m, depth, width, panel.data());
       int r = 0;
-      for (; r + 4 <= n; r += 4) {
-        for (int t = 0; t < width; t += kTile) {
-          const int tile = t + kTile < width ? kTile : width - t;
-          rows<4>(a_panel, depth, panel.data() + static_cast<long>(depth) * t, tile, c + j0 + t, m,
-                  r, tile, first);
-        }
-      }
-      for (; r < n; ++r) {
-        for (int t = 0; t < width; t += kTile) {
-          const int tile = t + kTile < width ? kTile : width - t;
-          rows<1>(a_panel, depth, panel.data() + static_cast<long>(depth) * t, tile, c + j0 + t, m,
-                  r, tile, first);
-        }
-      }
+      for (; r + 4 <= n; r += 4)
+        packed_rows<4>(a_panel, depth, panel.data(), width, c + j0, m, r, first);
+      for (; r < n; ++r) packed_rows<1>(a_panel, depth, panel.data(), width, c + j0, m, r, first);
     }
   }
 }
@@ -225,6 +272,26 @@ inline void product(Left<kT> a, int n, int k, const float* b, int m, float* c, b
 // a: (n, k), b: (k, m), c: (n, m), all row-major, c not overlapping a or b -> c = a b.
 inline void matmul(const float* a, int n, int k, const float* b, int m, float* c) {
   detail::product(detail::Left<false>{a, k}, n, k, b, m, c, true);
+}
+
+// Products of many blocks of rows with one right operand B (k, m): B packed once, by pack_right
+// from B row-major or by pack_right_transposed from its transpose s = B^T: (m, k); k m floats.
+inline void pack_right(const float* b, int k, int m, float* packed) {
+  detail::pack_tiles(b, m, k, m, packed);
+}
+
+inline void pack_right_transposed(const float* s, int m, int k, float* packed) {
+  detail::pack_transposed_tiles(s, m, k, packed);
+}
+
+// a: (n, k) with rows lda apart, B (k, m) packed as above, c: (n, m) with rows ldc apart, not
+// overlapping a -> c = a B, with matmul's bits.
+inline void matmul_packed(const float* a, long lda, int n, int k, const float* packed, int m,
+                          float* c, long ldc) {
+  const detail::Left<false> left{a, lda};
+  int r = 0;
+  for (; r + 4 <= n; r += 4) detail::packed_rows<4>(left, k, packed, m, c, ldc, r, true);
+  for (; r < n; ++r) detail::packed_rows<1>(left, k, packed, m, c, ldc, r, true);
 }
 
 // a: (n, k), b: (n, m), c: (k, m), all row-major, c not overlapping a or b -> c += a^T b, each

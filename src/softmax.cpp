@@ -6,59 +6,109 @@
 #include <type_traits>
 
 #include "checks.hpp"
+#include "dot_attention.hpp"
 #include "ordered_math.hpp"
 #include "simd.hpp"
 
 namespace attn {
 
+namespace detail {
+namespace {
+
+// x: (cols) -> its largest entry: the same value in any order, as the entries are never NaN
+// (finite, -inf where masked, or +inf after an overflow). For float, four lanes at a time first.
+template <typename T>
+T row_maximum(const T* x, long cols) {
+  T top = -std::numeric_limits<T>::infinity();
+  long c = 0;
+  if constexpr (std::is_same_v<T, float>) {
+    simd::f32x4 lanes = simd::splat(top);
+    for (; c + 4 <= cols; c += 4) lanes = simd::max(lanes, simd::load(x + c));
+    top = simd::max(lanes);
+  }
+  for (; c < cols; ++c) top = x[c] > top ? x[c] : top;
+  return top;
+}
+
+// x, w: (cols), w may be x -> w_c = exp(x_c - top), exactly 0 for x_c = -inf. For float, four at a
+// time first: simd::portable_exp gives exp_of's bits lane by lane, and -inf (masked) minus the top
+// is -inf, which it turns into exactly 0. Each x_c is read before w_c is written.
+template <typename T>
+void row_exponentials(const T* x, long cols, T top, T* w) {
+  long c = 0;
+  if constexpr (std::is_same_v<T, float>) {
+    const simd::f32x4 shift = simd::splat(top);
+    for (; c + 4 <= cols; c += 4) simd::store(w + c, simd::portable_exp(simd::load(x + c) - shift));
+  }
+  const T minus_inf = -std::numeric_limits<T>::infinity();
+  for (; c < cols; ++c) w[c] = x[c] == minus_inf ? T(0) : exp_of(x[c] - top);
+}
+
+// total[g] = the sum of row g of w, g < G, each in order of c. The G sums run side by side, so
+// that each addition waits for the one before it in its own row only.
+template <int G, typename T>
+void row_sums(const T* w, long w_stride, long cols, T* total) {
+  T sum[G] = {};
+  for (long c = 0; c < cols; ++c) {
+    for (int g = 0; g < G; ++g) sum[g] += w[g * w_stride + c];
+  }
+  for (int g = 0; g < G; ++g) total[g] = sum[g];
+}
+
+// w: (cols) /= total (>= 1: the largest entry contributes e^0).
+template <typename T>
+void normalise_row(T* w, long cols, T total) {
+  long c = 0;
+  if constexpr (std::is_same_v<T, float>) {
+    for (; c + 4 <= cols; c += 4) simd::store(w + c, simd::load(w + c) / simd::splat(total));
+  }
+  for (; c < cols; ++c) w[c] /= total;
+}
+
+}  // namespace
+
+template <typename T>
+long softmax_rows_into(const T* x, long x_stride, T* w, long w_stride, long rows, long cols) {
+  constexpr long kGroup = 8;  // rows whose sums run side by side
+  for (long r0 = 0; r0 < rows; r0 += kGroup) {
+    const long group = rows - r0 < kGroup ? rows - r0 : kGroup;
+    T* w0 = w + r0 * w_stride;
+    // 1. Each row's largest entry, subtracted so that no exp overflows (numerical stability
+    //    only: softmax does not change when a constant is added to a row), and the exponentials.
+    for (long g = 0; g < group; ++g) {
+      const T* xr = x + (r0 + g) * x_stride;
+      const T top = row_maximum(xr, cols);
+      if (!std::isfinite(top)) return r0 + g;
+      row_exponentials(xr, cols, top, w0 + g * w_stride);
+    }
+    // 2. The sums, in order, so every build agrees.
+    T total[kGroup];
+    if (group == kGroup) {
+      row_sums<kGroup>(w0, w_stride, cols, total);
+    } else {
+      for (long g = 0; g < group; ++g) row_sums<1>(w0 + g * w_stride, w_stride, cols, total + g);
+    }
+    // 3. Normalise.
+    for (long g = 0; g < group; ++g) normalise_row(w0 + g * w_stride, cols, total[g]);
+  }
+  return -1;
+}
+
+template long softmax_rows_into(const float*, long, float*, long, long, long);
+template long softmax_rows_into(const double*, long, double*, long, long, long);
+
+}  // namespace detail
+
 // x: (rows, cols) -> (rows, cols)
 template <typename T>
 MatrixT<T> softmax_rows_forward(const MatrixT<T>& x) {
-  const T minus_inf = -std::numeric_limits<T>::infinity();
   MatrixT<T> w(x.rows(), x.cols());
-  for (Eigen::Index r = 0; r < x.rows(); ++r) {
-    // 1. The largest entry, subtracted so that no exp overflows (numerical stability only).
-    T top = minus_inf;
-    Eigen::Index c = 0;
-    if constexpr (std::is_same_v<T, float>) {
-      // The largest of four lanes at a time: the same value in any order, as the entries are
-      // never NaN (finite, or -inf where masked).
-      simd::f32x4 lanes = simd::splat(minus_inf);
-      for (; c + 4 <= x.cols(); c += 4) lanes = simd::max(lanes, simd::load(x.row(r).data() + c));
-      top = simd::max(lanes);
-    }
-    for (; c < x.cols(); ++c) top = x(r, c) > top ? x(r, c) : top;
-    if (!(top > minus_inf) || !std::isfinite(top)) {
-      detail::fail("softmax forward", "row " + std::to_string(r) + " of x (" +
-                                          shape_of(x.rows(), x.cols()) +
-                                          ") has no finite entry to put weight on");
-    }
-    // 2. Exponentials, exactly 0 for masked entries; the sum in order, so every build agrees.
-    //    For float, four at a time first: simd::portable_exp gives detail::exp_of's bits lane by
-    //    lane, and -inf (masked) minus the top is -inf, which it turns into exactly 0.
-    T total = 0;
-    c = 0;
-    if constexpr (std::is_same_v<T, float>) {
-      const simd::f32x4 shift = simd::splat(top);
-      float* row = w.row(r).data();
-      for (; c + 4 <= x.cols(); c += 4) {
-        simd::store(row + c, simd::portable_exp(simd::load(x.row(r).data() + c) - shift));
-      }
-      for (Eigen::Index i = 0; i < c; ++i) total += row[i];
-    }
-    for (; c < x.cols(); ++c) {
-      const T e = x(r, c) == minus_inf ? T(0) : detail::exp_of(x(r, c) - top);
-      w(r, c) = e;
-      total += e;
-    }
-    // 3. Normalise; total >= 1, since the largest entry contributes e^0.
-    c = 0;
-    if constexpr (std::is_same_v<T, float>) {
-      float* row = w.row(r).data();
-      for (; c + 4 <= x.cols(); c += 4)
-        simd::store(row + c, simd::load(row + c) / simd::splat(total));
-    }
-    for (; c < x.cols(); ++c) w(r, c) /= total;
+  const long bad =
+      detail::softmax_rows_into(x.data(), x.cols(), w.data(), w.cols(), x.rows(), x.cols());
+  if (bad >= 0) {
+    detail::fail("softmax forward", "row " + std::to_string(bad) + " of x (" +
+                                        shape_of(x.rows(), x.cols()) +
+                                        ") has no finite entry to put weight on");
   }
   return w;
 }

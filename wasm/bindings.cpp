@@ -10,7 +10,6 @@
 #include "attn/attention.hpp"
 #include "attn/bottleneck.hpp"
 #include "attn/embeddings.hpp"
-#include "attn/kernel.hpp"
 #include "attn/multi_head.hpp"
 #include "attn/positional.hpp"
 #include "attn/random.hpp"

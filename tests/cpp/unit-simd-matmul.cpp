@@ -168,3 +168,32 @@ TEST_CASE("the ordered products of empty matrices are empty or zero", "[simd-mat
   attn::detail::add_transposed_product(empty, Mat(5, 0), Mat(5, 0));
   CHECK(empty.size() == 0);
 }
+
+TEST_CASE("products with a packed right operand give matmul's bits", "[simd-matmul]") {
+  // The attention packs k^T and v once and multiplies blocks of rows by them; each entry must
+  // still be summed over the depth in order. Rows of a are read lda = k + 3 floats apart.
+  std::uint64_t seed = 500;
+  for (const int n : {1, 3, 4, 8, 13}) {
+    for (const int k : {1, 5, 16, 64, 300}) {
+      for (const int m : {1, 7, 8, 16, 17, 64, 70}) {
+        const Mat a_wide = test::random(n, k + 3, seed++);
+        const Mat a = a_wide.leftCols(k);
+        const Mat b = test::random(k, m, seed++);
+        Mat expected(n, m);
+        attn::simd::matmul(a.data(), n, k, b.data(), m, expected.data());
+        std::vector<float> packed(static_cast<size_t>(k) * static_cast<size_t>(m));
+        Mat c = Mat::Constant(n, m, 99.0f);
+        attn::simd::pack_right(b.data(), k, m, packed.data());
+        attn::simd::matmul_packed(a_wide.data(), k + 3, n, k, packed.data(), m, c.data(), m);
+        INFO("n " << n << " k " << k << " m " << m);
+        CHECK(std::memcmp(c.data(), expected.data(), sizeof(float) * c.size()) == 0);
+        // The same B packed from its transpose.
+        const Mat b_t = b.transpose();
+        c.setConstant(99.0f);
+        attn::simd::pack_right_transposed(b_t.data(), m, k, packed.data());
+        attn::simd::matmul_packed(a_wide.data(), k + 3, n, k, packed.data(), m, c.data(), m);
+        CHECK(std::memcmp(c.data(), expected.data(), sizeof(float) * c.size()) == 0);
+      }
+    }
+  }
+}

@@ -4,6 +4,7 @@
 #include <limits>
 #include <vector>
 
+#include "../../src/dot_attention.hpp"
 #include "../../src/ordered_math.hpp"
 #include "attn/softmax.hpp"
 #include "gradient_check.hpp"
@@ -123,4 +124,29 @@ TEST_CASE("float softmax rounds as the plain loops do: four lanes change no bit"
       }
     }
   }
+}
+
+TEST_CASE("the raw row softmax gives the same bits in place, with strides, in any group of rows",
+          "[softmax]") {
+  // softmax_rows_into sums eight rows side by side; a row's result must not depend on which
+  // rows share its group, on the strides, or on writing over its input.
+  const attn::MatrixT<float> x = test::random(19, 21, 90) * 5.0f;
+  const attn::MatrixT<float> whole = attn::softmax_rows_forward(x);
+  for (int r = 0; r < x.rows(); ++r) {
+    const attn::MatrixT<float> alone = attn::softmax_rows_forward<float>(x.row(r));
+    INFO("row " << r);
+    CHECK(alone == whole.row(r));
+  }
+  // The odd rows only, read 2 rows apart and written in place over a copy of x.
+  attn::MatrixT<float> in_place = x;
+  const long bad =
+      attn::detail::softmax_rows_into(in_place.data() + 21, 42, in_place.data() + 21, 42, 9, 21);
+  CHECK(bad == -1);
+  for (int r = 1; r < x.rows(); r += 2) CHECK(in_place.row(r) == whole.row(r));
+  for (int r = 0; r < x.rows(); r += 2) CHECK(in_place.row(r) == x.row(r));
+  // A row whose largest entry is +inf has nothing finite to weigh: its index comes back.
+  attn::MatrixT<float> overflow = x;
+  overflow(11, 3) = kInf;
+  std::vector<float> w(static_cast<size_t>(overflow.size()));
+  CHECK(attn::detail::softmax_rows_into(overflow.data(), 21, w.data(), 21, 19, 21) == 11);
 }

@@ -1,7 +1,8 @@
 // Trainable attention, forward and backward: attention of n_q queries over n_k keys and values
 // with additive, dot or scaled dot scoring, a causal mask and key padding, built on the row
-// softmax of softmax.hpp. Templates on the scalar (float and double, instantiated in
-// attention_grad.cpp); the layer conventions are those of layers.hpp.
+// softmax of softmax.hpp. Dot and scaled dot scores run the core's one dot-product attention,
+// the one the page's attention (attention.hpp) runs. Templates on the scalar (float and double,
+// instantiated in attention_grad.cpp); the layer conventions are those of layers.hpp.
 #pragma once
 
 #include <vector>
