@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "checks.hpp"
+#include "dense_linear.hpp"
 #include "ordered_math.hpp"
 
 namespace attn {
@@ -28,31 +29,14 @@ Parameter<T>::Parameter(std::string name, MatrixT<T> value)
 // x: (n, d_in), w: (d_in, d_out), b: (1, d_out) -> (n, d_out)
 template <typename T>
 LinearPass<T> linear_forward(MatrixT<T> x, const Parameter<T>& w, const Parameter<T>* b) {
-  constexpr const char* kWhere = "linear forward";
-  if (x.cols() != w.value.rows()) {
-    detail::fail(kWhere, "x is " + shape_of(x.rows(), x.cols()) + " and " + w.name + " is " +
-                             shape_of(w.value.rows(), w.value.cols()) +
-                             ": x needs as many columns as the weight has rows");
-  }
-  if (b) require_shape(kWhere, b->name.c_str(), b->value, 1, w.value.cols());
-  LinearPass<T> pass;
-  pass.y = detail::product(x, w.value);
-  if (b) pass.y.rowwise() += b->value.row(0);
-  pass.x = std::move(x);
-  return pass;
+  return detail::linear_layer_forward<detail::OrderedProducts>(std::move(x), w, b);
 }
 
 // dy: (n, d_out) -> (n, d_in)
 template <typename T>
 MatrixT<T> linear_backward(const LinearPass<T>& pass, const MatrixT<T>& dy, Parameter<T>& w,
                            Parameter<T>* b) {
-  require_shape("linear backward", "dy", dy, pass.y.rows(), pass.y.cols());
-  // dL/dW = x^T dy: every row's outer product x_i^T dy_i, summed over rows.
-  detail::add_transposed_product(w.grad, pass.x, dy);
-  // dL/db = the sum of dy over rows: b is added to every row.
-  if (b) detail::add_column_sums(b->grad, dy);
-  // dL/dx = dy W^T.
-  return detail::product_transposed(dy, w.value);
+  return detail::linear_layer_backward<detail::OrderedProducts>(pass, dy, w, b);
 }
 
 // x: (n, d) -> (n, d)
