@@ -1,26 +1,19 @@
-// The core's one dot-product attention and one row softmax on raw row-major buffers, with the
-// input check they share. Private to src/.
+// The core's one dot-product attention on raw row-major buffers, with its input check and its
+// mask. Private to src/.
 //
 // The page's attention (attention.hpp: the trace and the caller's buffers), the trainable
 // attention (attention_grad.hpp, and through it the heads of multi-head attention and of the
-// language model) all run dot_attention_forward; softmax_rows_forward (softmax.hpp) and the
-// attention call softmax_rows_into. Templates on the scalar: float to train and for the page,
-// double for the gradient checks against central differences.
+// language model) all run dot_attention_forward, on the row softmax of row_softmax.hpp. Templates
+// on the scalar: float to train and for the page, double for the gradient checks against central
+// differences.
 #pragma once
 
 #include <cstddef>
 
 #include "attn/matrix.hpp"
+#include "row_softmax.hpp"
 
 namespace attn::detail {
-
-// x, w: `rows` rows of `cols` entries, rows x_stride and w_stride apart; w may be x itself.
-// Row r of w becomes the softmax of row r of x: w_rc = exp(x_rc - max_c x_rc) / sum, each exp the
-// core's portable one (the same bits in every build; four lanes at a time for float), each sum in
-// order of c. Entries of -inf get exactly 0. Returns the first row with no finite entry to put
-// weight on (its maximum is -inf or +inf; w is then partly written), or -1 when every row is done.
-template <typename T>
-long softmax_rows_into(const T* x, long x_stride, T* w, long w_stride, long rows, long cols);
 
 // Whether query t of n_q may see key i of n_k. Under the causal mask the queries are the last n_q
 // positions of the keys' sequence: query t stands at position n_k - n_q + t and sees keys up to

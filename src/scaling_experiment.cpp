@@ -6,6 +6,7 @@
 
 #include "attn/random.hpp"
 #include "checks.hpp"
+#include "row_softmax.hpp"
 
 namespace attn {
 namespace {
@@ -42,14 +43,14 @@ void measure_moments(ScalingSide& side) {
 
 // Adds to `side` the max weight, entropy and Jacobian norm of softmax(logits).
 void accumulate_softmax(const std::vector<double>& logits, ScalingSide& side) {
-  double top = logits[0];
-  for (double z : logits) top = z > top ? z : top;
+  // The core's row softmax, in double (the standard library's exp).
   std::vector<double> p(logits.size());
-  double total = 0;
-  for (size_t j = 0; j < p.size(); ++j) total += (p[j] = std::exp(logits[j] - top));
+  const long n = static_cast<long>(logits.size());
+  if (detail::softmax_rows_into(logits.data(), n, p.data(), n, 1, n) >= 0) {
+    detail::fail(kWhere, "a row of logits overflowed to infinity");
+  }
   double max_weight = 0, entropy = 0, sum_p2 = 0, sum_p4 = 0, diagonal = 0;
-  for (double& pj : p) {
-    pj /= total;
+  for (const double pj : p) {
     max_weight = pj > max_weight ? pj : max_weight;
     if (pj > 0) entropy -= pj * std::log(pj);
     sum_p2 += pj * pj;

@@ -6,8 +6,8 @@
 #include <type_traits>
 
 #include "checks.hpp"
-#include "dot_attention.hpp"
 #include "ordered_math.hpp"
+#include "row_softmax.hpp"
 #include "simd.hpp"
 
 namespace attn {

@@ -4,8 +4,8 @@
 #include <limits>
 #include <vector>
 
-#include "../../src/dot_attention.hpp"
 #include "../../src/ordered_math.hpp"
+#include "../../src/row_softmax.hpp"
 #include "attn/softmax.hpp"
 #include "gradient_check.hpp"
 #include "helpers.hpp"
