@@ -208,9 +208,9 @@ inline void pack_tiles(const float* b, long b_stride, int depth, int width, floa
       }
       continue;
     }
-    for (int p = 0; p < depth; ++p) {
-      std::memcpy(block + static_cast<long>(p) * tile, b + p * b_stride + t,
-                  sizeof(float) * static_cast<std::size_t>(tile));
+    for (int p = 0; p < depth; ++p) {  // the last, narrower tile: too short to repay a call
+      for (int j = 0; j < tile; ++j)
+        block[static_cast<long>(p) * tile + j] = b[p * b_stride + t + j];
     }
   }
 }
