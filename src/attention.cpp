@@ -20,6 +20,23 @@ void check_attention_inputs(const char* where, const MatrixView& q, const Matrix
   detail::require_positive_temperature(where, options.temperature);
 }
 
+namespace {
+
+// attention_kernel after its checks: the core's one dot-product attention into the buffers.
+void checked_attention(const AttentionBuffers& buf, const AttentionSizes& size,
+                       const AttentionOptions& options) {
+  detail::DotAttentionScores<float> how;
+  if (options.scale) how.scale = 1.0f / std::sqrt(static_cast<float>(size.d_k));
+  how.temperature = options.temperature;
+  how.causal = options.causal;
+  how.key_padding = &options.key_padding;
+  detail::dot_attention_forward<float>({buf.q, buf.k, buf.v, buf.scores, buf.scaled, buf.masked,
+                                        buf.weights, buf.output, buf.scratch},
+                                       {size.n_q, size.n_k, size.d_k, size.d_v}, how);
+}
+
+}  // namespace
+
 void attention_kernel(const AttentionBuffers& buf, const AttentionSizes& size,
                       const AttentionOptions& options) {
   constexpr const char* kWhere = "attention";
@@ -32,14 +49,7 @@ void attention_kernel(const AttentionBuffers& buf, const AttentionSizes& size,
   check_attention_inputs(kWhere, ConstMap(buf.q, size.n_q, size.d_k),
                          ConstMap(buf.k, size.n_k, size.d_k), ConstMap(buf.v, size.n_k, size.d_v),
                          options);
-  detail::DotAttentionScores<float> how;
-  if (options.scale) how.scale = 1.0f / std::sqrt(static_cast<float>(size.d_k));
-  how.temperature = options.temperature;
-  how.causal = options.causal;
-  how.key_padding = &options.key_padding;
-  detail::dot_attention_forward<float>({buf.q, buf.k, buf.v, buf.scores, buf.scaled, buf.masked,
-                                        buf.weights, buf.output, buf.scratch},
-                                       {size.n_q, size.n_k, size.d_k, size.d_v}, how);
+  checked_attention(buf, size, options);
 }
 
 std::size_t attention_scratch_size(const AttentionSizes& size) {
@@ -49,7 +59,7 @@ std::size_t attention_scratch_size(const AttentionSizes& size) {
 // q: (n_q, d_k), k: (n_k, d_k), v: (n_k, d_v)
 AttentionTrace scaled_dot_product_attention(const Matrix& q, const Matrix& k, const Matrix& v,
                                             const AttentionOptions& options) {
-  // Shapes first: the sizes below are read off q and v, and k is mapped with them.
+  // Checked once, here: the sizes below are read off the checked shapes.
   check_attention_inputs("attention", q, k, v, options);
   const AttentionSizes size{static_cast<int>(q.rows()), static_cast<int>(k.rows()),
                             static_cast<int>(q.cols()), static_cast<int>(v.cols())};
@@ -60,9 +70,10 @@ AttentionTrace scaled_dot_product_attention(const Matrix& q, const Matrix& k, co
   trace.weights.resize(q.rows(), k.rows());
   trace.output.resize(q.rows(), v.cols());
   std::vector<float> scratch(attention_scratch_size(size));
-  attention_kernel({q.data(), k.data(), v.data(), trace.scores.data(), trace.scaled.data(),
-                    trace.masked.data(), trace.weights.data(), trace.output.data(), scratch.data()},
-                   size, options);
+  checked_attention(
+      {q.data(), k.data(), v.data(), trace.scores.data(), trace.scaled.data(), trace.masked.data(),
+       trace.weights.data(), trace.output.data(), scratch.data()},
+      size, options);
   return trace;
 }
 

@@ -56,7 +56,7 @@ void check_attention_inputs(const char* where, const Eigen::Ref<const MatrixT<T>
                       " keys as padding: no query has a key to attend to");
     }
     // Under the causal mask the first query sees the fewest keys: 0 .. n_k - n_q.
-    if (causal && first_unpadded > n_k - n_q) {
+    if (first_unpadded >= causal_end(causal, n_q, n_k, 0)) {
       fail(where,
            "with the causal mask and key_padding, query 0 has no visible key: it sees keys "
            "0.." +
@@ -158,7 +158,7 @@ void attention_band(const DotAttentionBuffers<T>& buf, const DotAttentionSizes& 
   const bool padded = how.key_padding && !how.key_padding->empty();
   for (int r = 0; r < rows; ++r) {
     T* row = masked + std::size_t(r) * n_k;
-    const int visible_end = how.causal ? n_k - size.n_q + i + r + 1 : n_k;
+    const auto visible_end = static_cast<int>(causal_end(how.causal, size.n_q, n_k, i + r));
     if (padded) {
       for (int j = 0; j < visible_end; ++j) {
         if ((*how.key_padding)[std::size_t(j)] != 0) row[j] = minus_inf;

@@ -15,12 +15,18 @@
 
 namespace attn::detail {
 
-// Whether query t of n_q may see key i of n_k. Under the causal mask the queries are the last n_q
-// positions of the keys' sequence: query t stands at position n_k - n_q + t and sees keys up to
-// it. Padded keys (key_padding[i] != 0) are hidden from every query.
+// The keys query t of n_q may see under the causal mask are 0 .. causal_end - 1: the queries are
+// the last n_q positions of the keys' sequence, so query t stands at position n_k - n_q + t and
+// sees keys up to it. Without the causal mask, all n_k.
+inline Eigen::Index causal_end(bool causal, Eigen::Index n_q, Eigen::Index n_k, Eigen::Index t) {
+  return causal ? n_k - n_q + t + 1 : n_k;
+}
+
+// Whether query t of n_q may see key i of n_k: before causal_end, and not padded
+// (key_padding[i] != 0 hides key i from every query).
 inline bool key_visible(bool causal, const KeyPadding& key_padding, Eigen::Index n_q,
                         Eigen::Index n_k, Eigen::Index t, Eigen::Index i) {
-  if (causal && i > n_k - n_q + t) return false;
+  if (i >= causal_end(causal, n_q, n_k, t)) return false;
   return key_padding.empty() || key_padding[static_cast<std::size_t>(i)] == 0;
 }
 

@@ -73,8 +73,7 @@ inline void store_vector(float* p, V v) {
   std::memcpy(p, &v, sizeof v);
 }
 
-// Every lane set to *a (in wasm one load32_splat; natively one broadcast: a - 0 is a for every
-// float, -0 included).
+// Every lane set to *a (natively one broadcast: a - 0 is a for every float, -0 included).
 template <typename V>
 inline V broadcast(const float* a) {
   if constexpr (sizeof(V) == sizeof(f32x4)) {
