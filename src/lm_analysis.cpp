@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "checks.hpp"
-#include "ordered_math.hpp"
-#include "simd.hpp"
+#include "row_softmax.hpp"
 
 namespace attn {
 
@@ -167,18 +167,13 @@ std::vector<NextWord> top_next_words(const MatrixT<float>& logits, int row, int 
   if (k < 1) detail::fail("top next words", "k must be >= 1, got " + std::to_string(k));
   const int vocab = static_cast<int>(logits.cols());
   k = std::min(k, vocab);
-  // softmax: p_j = exp(z_j - max) / sum. The sum of 20,000 exponentials is most of the time of a
-  // prediction on the page: four lanes at once with the core's one exp (simd::portable_exp), each
-  // group of four added into a double.
+  // p = softmax(z), the core's one row softmax (row_softmax.hpp).
   const float* z = logits.data() + static_cast<long>(row) * vocab;
-  const float largest = logits.row(row).maxCoeff();
-  const simd::f32x4 shift = simd::splat(largest);
-  double sum = 0;
-  int j = 0;
-  for (; j + 4 <= vocab; j += 4) {
-    sum += static_cast<double>(simd::sum(simd::portable_exp(simd::load(z + j) - shift)));
+  std::vector<float> p(static_cast<std::size_t>(vocab));
+  if (detail::softmax_rows_into(z, vocab, p.data(), vocab, 1, vocab) >= 0) {
+    detail::fail("top next words", "row " + std::to_string(row) +
+                                       " of the logits has no finite entry to put weight on");
   }
-  for (; j < vocab; ++j) sum += static_cast<double>(detail::portable_exp(z[j] - largest));
   std::vector<int> ids(static_cast<std::size_t>(vocab));
   for (int j = 0; j < vocab; ++j) ids[static_cast<std::size_t>(j)] = j;
   const auto higher = [&](int a, int b) {
@@ -189,7 +184,7 @@ std::vector<NextWord> top_next_words(const MatrixT<float>& logits, int row, int 
   top.reserve(static_cast<std::size_t>(k));
   for (int i = 0; i < k; ++i) {
     const int id = ids[static_cast<std::size_t>(i)];
-    top.push_back({id, static_cast<double>(detail::portable_exp(z[id] - largest)) / sum});
+    top.push_back({id, static_cast<double>(p[static_cast<std::size_t>(id)])});
   }
   return top;
 }

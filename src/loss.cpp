@@ -2,10 +2,13 @@
 
 #include <cmath>
 #include <limits>
+#include <string>
+#include <vector>
 
 #include "attn/attention_grad.hpp"
 #include "attn/random.hpp"
 #include "checks.hpp"
+#include "row_softmax.hpp"
 
 namespace attn {
 namespace {
@@ -81,30 +84,40 @@ T softmax_cross_entropy_in_place(MatrixT<T>& logits, const std::vector<int>& tar
   }
   const T share = scale / static_cast<T>(rows);
   T total = 0;
-  for (Eigen::Index r = 0; r < n; ++r) {
-    auto row = logits.row(r).array();
-    const int target = targets[static_cast<size_t>(r)];
-    if (target == kIgnoredTarget) {
-      row.setZero();
+  std::vector<T> tops, sums;
+  Eigen::Index r = 0;
+  while (r < n) {
+    if (targets[static_cast<size_t>(r)] == kIgnoredTarget) {
+      logits.row(r++).setZero();
       continue;
     }
-    // 1. Subtract the largest logit (numerical stability only: no exp overflows, and the
-    //    largest term of the sum is 1).
-    const T top = row.maxCoeff();
-    const T shifted_target = row(target) - top;
-    row = (row - top).exp();
-    // 2. -log p[target] = log(sum_j e^(x_j - top)) - (x_target - top), with no probability
-    //    that could underflow to 0.
-    const T sum = row.sum();
-    // A NaN anywhere in the row (which maxCoeff may skip) or an infinite largest logit makes the
-    // sum non-finite.
-    if (!std::isfinite(top) || !std::isfinite(sum)) {
-      detail::fail(kWhere, "row " + std::to_string(r) + " of the logits contains NaN or infinity");
+    // A run of counted rows [first, r), and each one's target logit before it is overwritten.
+    const Eigen::Index first = r;
+    std::vector<T> target_logits;
+    for (; r < n && targets[static_cast<size_t>(r)] != kIgnoredTarget; ++r) {
+      target_logits.push_back(logits(r, targets[static_cast<size_t>(r)]));
     }
-    total += std::log(sum) - shifted_target;
-    // 3. dL/dlogits = (softmax - one_hot) / counted, times scale.
-    row *= share / sum;
-    row(target) -= share;
+    const long run = static_cast<long>(r - first);
+    tops.resize(static_cast<size_t>(run));
+    sums.resize(static_cast<size_t>(run));
+    // 1. share * p, p = softmax by row, in place (the core's one row softmax), with each row's
+    //    largest logit and its sum of e^(x_j - top).
+    T* p = logits.data() + first * c;
+    const long bad = detail::softmax_rows_into(p, c, p, c, run, c, share, tops.data(), sums.data());
+    for (long i = 0; i < run; ++i) {
+      const Eigen::Index row = first + i;
+      const size_t at = static_cast<size_t>(i);
+      // A NaN anywhere in the row (which the maximum may skip) or an infinite largest logit.
+      if ((bad >= 0 && i >= bad) || !std::isfinite(sums[at])) {
+        detail::fail(kWhere,
+                     "row " + std::to_string(row) + " of the logits contains NaN or infinity");
+      }
+      // 2. -log p[target] = log(sum_j e^(x_j - top)) - (x_target - top), with no probability
+      //    that could underflow to 0.
+      total += log_of(sums[at]) - (target_logits[at] - tops[at]);
+      // 3. dL/dlogits = (softmax - one_hot) / counted, times scale: the softmax's part is done.
+      logits(row, targets[static_cast<size_t>(row)]) -= share;
+    }
   }
   return total;
 }

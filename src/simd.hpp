@@ -1,5 +1,6 @@
-// Four-lane float vectors, written once with the compiler's vector extensions: clang lowers them
-// to wasm simd128 (with -msimd128), gcc and clang to SSE/AVX natively. Private to src/.
+// Float vectors of four lanes and of the target's full width, written once with the compiler's
+// vector extensions: clang lowers them to wasm simd128 (with -msimd128), gcc and clang to
+// SSE/AVX natively. Private to src/.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +15,18 @@ namespace attn::simd {
 typedef float f32x4 __attribute__((vector_size(16)));
 typedef std::int32_t i32x4 __attribute__((vector_size(16)));
 typedef std::uint32_t u32x4 __attribute__((vector_size(16)));
+
+// The widest float vector the target has: 16 lanes with AVX-512, 8 with AVX, 4 otherwise (SSE,
+// wasm simd128). Code that gives the same bits at any width (lane-wise operations, sums in a fixed
+// order) uses it natively at full width.
+#if defined(__AVX512F__)
+#define ATTN_WIDE_LANES 16
+#elif defined(__AVX__)
+#define ATTN_WIDE_LANES 8
+#else
+#define ATTN_WIDE_LANES 4
+#endif
+typedef float f32xw __attribute__((vector_size(4 * ATTN_WIDE_LANES)));
 
 inline f32x4 load(const float* p) {
   f32x4 v;
@@ -36,22 +49,6 @@ inline f32x4 load_splat(const float* p) {
 }
 
 inline float sum(f32x4 v) { return (v[0] + v[1]) + (v[2] + v[3]); }
-
-inline float max(f32x4 v) {
-  const float a = v[0] > v[1] ? v[0] : v[1];
-  const float b = v[2] > v[3] ? v[2] : v[3];
-  return a > b ? a : b;
-}
-
-// Lane-wise maximum (of non-NaN values).
-inline f32x4 max(f32x4 a, f32x4 b) {
-#ifdef __wasm_simd128__
-  return (f32x4)wasm_f32x4_pmax((v128_t)a, (v128_t)b);  // one instruction: b < a ? a : b
-#else
-  const i32x4 a_wins = a > b;
-  return (f32x4)((a_wins & (i32x4)a) | (~a_wins & (i32x4)b));
-#endif
-}
 
 // True when none of the n values is NaN or infinite: x - x is 0 for every finite x and NaN
 // otherwise, and NaN survives the sum. Four sums, so that their additions overlap.
@@ -104,29 +101,72 @@ inline void transpose(const float* src, int rows, int cols, float* dst) {
   }
 }
 
-// detail::portable_exp (ordered_math.hpp) in four lanes, the same operations in the same order,
-// so the same bits lane by lane. floor() is built from a truncating conversion (exact for the
-// |x log2 e| < 2^31 reached here).
-inline f32x4 portable_exp(f32x4 x) {
-  const i32x4 vanishes = ~(x > splat(-87.0f));  // also NaN and -inf
-  const i32x4 above = x > splat(88.0f);
-  x = (f32x4)((above & (i32x4)splat(88.0f)) | (~above & (i32x4)x));
-  x = (f32x4)(~vanishes & (i32x4)x);  // any finite value in the lanes that give 0 anyway
+// A vector of V's shape filled with x, for any of the float vector types here (natively one
+// broadcast: x - 0 is x for every float, -0 included).
+template <typename V>
+inline V splat_as(float x) {
+  return x - V{};
+}
+
+template <typename V>
+inline V load_vector(const float* p) {
+  V v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+template <typename V>
+inline void store_vector(float* p, V v) {
+  std::memcpy(p, &v, sizeof v);
+}
+
+// The largest of V's lanes (of non-NaN values).
+template <typename V>
+inline float max_lane(V v) {
+  float top = v[0];
+  for (unsigned i = 1; i < sizeof(V) / sizeof(float); ++i) top = v[i] > top ? v[i] : top;
+  return top;
+}
+
+// Lane-wise maximum (of non-NaN values), at any width.
+template <typename V>
+inline V max_lanes(V a, V b) {
+#ifdef __wasm_simd128__
+  if constexpr (sizeof(V) == sizeof(v128_t)) {
+    return (V)wasm_f32x4_pmax((v128_t)a, (v128_t)b);  // one instruction: b < a ? a : b
+  }
+#endif
+  using I = decltype(V{} > V{});
+  const I a_wins = a > b;
+  return (V)((a_wins & (I)a) | (~a_wins & (I)b));
+}
+
+// detail::portable_exp (ordered_math.hpp) lane by lane, in four lanes or as many as f32xw has:
+// the same operations in the same order, so the same bits in every lane, whatever the width.
+// floor() is built from a truncating conversion (exact for the |x log2 e| < 2^31 reached here).
+template <typename V>
+inline V portable_exp(V x) {
+  using I = decltype(V{} > V{});  // the signed integers of V's shape
+  const auto s = splat_as<V>;
+  const I vanishes = ~(x > s(-87.0f));  // also NaN and -inf
+  const I above = x > s(88.0f);
+  x = (V)((above & (I)s(88.0f)) | (~above & (I)x));
+  x = (V)(~vanishes & (I)x);  // any finite value in the lanes that give 0 anyway
   constexpr float kLn2High = 0.693359375f, kLn2Low = -2.12194440e-4f;
-  const f32x4 y = x * splat(1.44269504f) + splat(0.5f);
-  f32x4 k = __builtin_convertvector(__builtin_convertvector(y, i32x4), f32x4);
-  k -= (f32x4)((k > y) & (i32x4)splat(1.0f));
-  const f32x4 r = (x - k * splat(kLn2High)) - k * splat(kLn2Low);
-  f32x4 p = splat(1.0f / 5040);
-  p = p * r + splat(1.0f / 720);
-  p = p * r + splat(1.0f / 120);
-  p = p * r + splat(1.0f / 24);
-  p = p * r + splat(1.0f / 6);
-  p = p * r + splat(0.5f);
-  p = p * r + splat(1.0f);
-  p = p * r + splat(1.0f);
-  const i32x4 bits = (__builtin_convertvector(k, i32x4) + 127) << 23;
-  return (f32x4)(~vanishes & (i32x4)(p * (f32x4)bits));
+  const V y = x * s(1.44269504f) + s(0.5f);
+  V k = __builtin_convertvector(__builtin_convertvector(y, I), V);
+  k -= (V)((k > y) & (I)s(1.0f));
+  const V r = (x - k * s(kLn2High)) - k * s(kLn2Low);
+  V p = s(1.0f / 5040);
+  p = p * r + s(1.0f / 720);
+  p = p * r + s(1.0f / 120);
+  p = p * r + s(1.0f / 24);
+  p = p * r + s(1.0f / 6);
+  p = p * r + s(0.5f);
+  p = p * r + s(1.0f);
+  p = p * r + s(1.0f);
+  const I bits = (__builtin_convertvector(k, I) + 127) << 23;
+  return (V)(~vanishes & (I)(p * (V)bits));
 }
 
 // detail::portable_tanh in four lanes: the same bits lane by lane (both branches are computed,

@@ -30,15 +30,6 @@
 
 namespace attn::simd {
 
-#if defined(__AVX512F__)
-#define ATTN_WIDE_LANES 16
-#elif defined(__AVX__)
-#define ATTN_WIDE_LANES 8
-#else
-#define ATTN_WIDE_LANES 4
-#endif
-typedef float f32xw __attribute__((vector_size(4 * ATTN_WIDE_LANES)));
-
 namespace detail {
 
 #ifdef __wasm_simd128__
@@ -61,25 +52,13 @@ struct Left {
   Left from_depth(long p0) const { return {at(0, p0), stride}; }
 };
 
-template <typename V>
-inline V load_vector(const float* p) {
-  V v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
-}
-
-template <typename V>
-inline void store_vector(float* p, V v) {
-  std::memcpy(p, &v, sizeof v);
-}
-
-// Every lane set to *a (natively one broadcast: a - 0 is a for every float, -0 included).
+// Every lane set to *a.
 template <typename V>
 inline V broadcast(const float* a) {
   if constexpr (sizeof(V) == sizeof(f32x4)) {
     return splat(*a);
   } else {
-    return *a - V{};
+    return splat_as<V>(*a);
   }
 }
 

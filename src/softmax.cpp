@@ -15,30 +15,39 @@ namespace attn {
 namespace detail {
 namespace {
 
+// For float, the vectors below run over as many lanes as the target has (simd::f32xw): each
+// operation is lane-wise, so every width gives the same bits.
+constexpr long kLanes = ATTN_WIDE_LANES;
+using Lanes = simd::f32xw;
+
 // x: (cols) -> its largest entry: the same value in any order, as the entries are never NaN
-// (finite, -inf where masked, or +inf after an overflow). For float, four lanes at a time first.
+// (finite, -inf where masked, or +inf after an overflow). For float, a vector at a time first.
 template <typename T>
 T row_maximum(const T* x, long cols) {
   T top = -std::numeric_limits<T>::infinity();
   long c = 0;
   if constexpr (std::is_same_v<T, float>) {
-    simd::f32x4 lanes = simd::splat(top);
-    for (; c + 4 <= cols; c += 4) lanes = simd::max(lanes, simd::load(x + c));
-    top = simd::max(lanes);
+    Lanes lanes = simd::splat_as<Lanes>(top);
+    for (; c + kLanes <= cols; c += kLanes) {
+      lanes = simd::max_lanes(lanes, simd::load_vector<Lanes>(x + c));
+    }
+    top = simd::max_lane(lanes);
   }
   for (; c < cols; ++c) top = x[c] > top ? x[c] : top;
   return top;
 }
 
-// x, w: (cols), w may be x -> w_c = exp(x_c - top), exactly 0 for x_c = -inf. For float, four at a
-// time first: simd::portable_exp gives exp_of's bits lane by lane, and -inf (masked) minus the top
-// is -inf, which it turns into exactly 0. Each x_c is read before w_c is written.
+// x, w: (cols), w may be x -> w_c = exp(x_c - top), exactly 0 for x_c = -inf. For float, a vector
+// at a time first: simd::portable_exp gives exp_of's bits lane by lane, and -inf (masked) minus
+// the top is -inf, which it turns into exactly 0. Each x_c is read before w_c is written.
 template <typename T>
 void row_exponentials(const T* x, long cols, T top, T* w) {
   long c = 0;
   if constexpr (std::is_same_v<T, float>) {
-    const simd::f32x4 shift = simd::splat(top);
-    for (; c + 4 <= cols; c += 4) simd::store(w + c, simd::portable_exp(simd::load(x + c) - shift));
+    const Lanes shift = simd::splat_as<Lanes>(top);
+    for (; c + kLanes <= cols; c += kLanes) {
+      simd::store_vector(w + c, simd::portable_exp(simd::load_vector<Lanes>(x + c) - shift));
+    }
   }
   const T minus_inf = -std::numeric_limits<T>::infinity();
   for (; c < cols; ++c) w[c] = x[c] == minus_inf ? T(0) : exp_of(x[c] - top);
@@ -55,20 +64,27 @@ void row_sums(const T* w, long w_stride, long cols, T* total) {
   for (int g = 0; g < G; ++g) total[g] = sum[g];
 }
 
-// w: (cols) /= total (>= 1: the largest entry contributes e^0).
+// w: (cols) *= scale / total (total >= 1: the largest entry contributes e^0). One division a row
+// and a product an entry, which costs far less than a division an entry, for a rounding of at
+// most one more unit in the last place.
 template <typename T>
-void normalise_row(T* w, long cols, T total) {
+void normalise_row(T* w, long cols, T scale, T total) {
+  const T inverse = scale / total;
   long c = 0;
   if constexpr (std::is_same_v<T, float>) {
-    for (; c + 4 <= cols; c += 4) simd::store(w + c, simd::load(w + c) / simd::splat(total));
+    const Lanes factor = simd::splat_as<Lanes>(inverse);
+    for (; c + kLanes <= cols; c += kLanes) {
+      simd::store_vector(w + c, simd::load_vector<Lanes>(w + c) * factor);
+    }
   }
-  for (; c < cols; ++c) w[c] /= total;
+  for (; c < cols; ++c) w[c] *= inverse;
 }
 
 }  // namespace
 
 template <typename T>
-long softmax_rows_into(const T* x, long x_stride, T* w, long w_stride, long rows, long cols) {
+long softmax_rows_into(const T* x, long x_stride, T* w, long w_stride, long rows, long cols,
+                       T scale, T* tops, T* sums) {
   constexpr long kGroup = 8;  // rows whose sums run side by side
   for (long r0 = 0; r0 < rows; r0 += kGroup) {
     const long group = rows - r0 < kGroup ? rows - r0 : kGroup;
@@ -79,6 +95,7 @@ long softmax_rows_into(const T* x, long x_stride, T* w, long w_stride, long rows
       const T* xr = x + (r0 + g) * x_stride;
       const T top = row_maximum(xr, cols);
       if (!std::isfinite(top)) return r0 + g;
+      if (tops != nullptr) tops[r0 + g] = top;
       row_exponentials(xr, cols, top, w0 + g * w_stride);
     }
     // 2. The sums, in order, so every build agrees.
@@ -89,13 +106,18 @@ long softmax_rows_into(const T* x, long x_stride, T* w, long w_stride, long rows
       for (long g = 0; g < group; ++g) row_sums<1>(w0 + g * w_stride, w_stride, cols, total + g);
     }
     // 3. Normalise.
-    for (long g = 0; g < group; ++g) normalise_row(w0 + g * w_stride, cols, total[g]);
+    for (long g = 0; g < group; ++g) {
+      if (sums != nullptr) sums[r0 + g] = total[g];
+      normalise_row(w0 + g * w_stride, cols, scale, total[g]);
+    }
   }
   return -1;
 }
 
-template long softmax_rows_into(const float*, long, float*, long, long, long);
-template long softmax_rows_into(const double*, long, double*, long, long, long);
+template long softmax_rows_into(const float*, long, float*, long, long, long, float, float*,
+                                float*);
+template long softmax_rows_into(const double*, long, double*, long, long, long, double, double*,
+                                double*);
 
 }  // namespace detail
 

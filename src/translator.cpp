@@ -532,12 +532,13 @@ Translation Translator<T>::translate_with(const std::vector<int>& source, int ma
       }
     }
     if (t == max_words) best = kTargetEnd;
-    // 5. log p(best) = logit - log sum exp(logits), over every id the model can write.
+    // 5. log p(best) = logit - log sum exp(logits), over every id the model can write, with the
+    // core's portable exp and log, so that every build reports the same bits.
     double total = 0;
     for (int v = kTargetEnd; v < config_.target_words; ++v) {
-      total += std::exp(static_cast<double>(l[v] - top));
+      total += detail::portable_exp(static_cast<double>(l[v] - top));
     }
-    log_probability += static_cast<double>(l[best] - top) - std::log(total);
+    log_probability += static_cast<double>(l[best] - top) - portable_log(total);
     if (best == kTargetEnd) break;
     out.words.push_back(best);
     previous = best;

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <limits>
 #include <set>
 #include <vector>
 
@@ -196,4 +197,6 @@ TEST_CASE("lm analysis: the top next words are the most probable under softmax, 
   CHECK(total == Approx(1.0).epsilon(1e-6));
   CHECK_THROWS_WITH(attn::top_next_words(logits, 2, 1), Catch::Matchers::Contains("row 2"));
   CHECK_THROWS_WITH(attn::top_next_words(logits, 0, 0), Catch::Matchers::Contains("k must be"));
+  logits.row(0).setConstant(-std::numeric_limits<float>::infinity());
+  CHECK_THROWS_WITH(attn::top_next_words(logits, 0, 1), Catch::Matchers::Contains("no finite"));
 }

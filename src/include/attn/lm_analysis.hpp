@@ -76,8 +76,8 @@ struct NextWord {
 
 // logits: (rows, vocab), one position's next-token scores in row `row` -> the k ids of highest
 // probability under softmax(logits.row(row)), most probable first (ties: the smaller id first),
-// with their probabilities (within about 1e-6 relative). k is clamped to vocab. Throws
-// InvalidArgument on k < 1 or a row out of range.
+// with their probabilities (softmax.hpp's row softmax). k is clamped to vocab. Throws
+// InvalidArgument on k < 1, a row out of range or a row with no finite entry.
 std::vector<NextWord> top_next_words(const MatrixT<float>& logits, int row, int k);
 
 }  // namespace attn

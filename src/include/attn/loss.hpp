@@ -28,9 +28,9 @@ CrossEntropy<T> softmax_cross_entropy(const MatrixT<T>& logits, const std::vecto
 // vectorised. logits: (n, c) is overwritten with scale * dL/dlogits, where L is the mean over
 // this call's counted rows (so scale = counted here / counted in the whole batch gives the
 // gradient of a batch mean); targets as above. Returns the SUM over counted rows of
-// -log softmax(logits_r)[target_r] and sets *counted. No probabilities matrix is kept and exp is
-// Eigen's vectorised one: the numbers repeat exactly from run to run in one build, but differ in
-// the last bits between builds (native and wasm), unlike softmax_cross_entropy above.
+// -log softmax(logits_r)[target_r] and sets *counted. No probabilities matrix is kept; the
+// softmax is the core's one row softmax (softmax.hpp's), so the gradient has the same bits in
+// every build when the logits do.
 // Throws InvalidArgument as softmax_cross_entropy does (except that every row may be ignored:
 // then it returns 0 and leaves zeros), or on a non-finite logit.
 template <typename T>
