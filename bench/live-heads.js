@@ -6,7 +6,7 @@
 // induction head (>= 0.4), and the training time per step and tokens per second (measurements
 // excluded). bench/README.md says how to read it; docs/language-model.md quotes it.
 //
-//   node bench/live-heads.js [--steps N]
+//   node bench/live-heads.js [--steps N] [--seed N]
 import { readFile } from 'node:fs/promises';
 import process from 'node:process';
 
@@ -17,15 +17,21 @@ const EVERY = 100;
 const publicFile = (/** @type {string} */ path) =>
   readFile(new URL(`../web/public/${path}`, import.meta.url));
 
-const flag = process.argv.indexOf('--steps');
-const steps = flag >= 0 ? Number(process.argv[flag + 1]) : LM_TRAINING_DEFAULTS.steps;
+/** @param {string} name @param {number} fallback @returns {number} the flag's number, or fallback */
+function flagValue(name, fallback) {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
+}
+const steps = flagValue('--steps', LM_TRAINING_DEFAULTS.steps);
 if (!Number.isInteger(steps) || steps < EVERY) throw new Error(`--steps must be >= ${EVERY}`);
+const seed = flagValue('--seed', LM_TRAINING_DEFAULTS.seed);
 
 const engine = await loadEngine();
 engine.loadEmbeddings(await publicFile('embeddings/en-20k-100d.bin'));
 const training = engine.createLanguageModelTraining(
   await publicFile('models/brown-live-train.bin'),
   await publicFile('models/brown-live-heldout.bin'),
+  { seed },
 );
 const { batch, context } = training.options;
 console.log(`options ${JSON.stringify(training.options)}`);

@@ -173,7 +173,7 @@ export function strongestKey(weights, n, row) {
 }
 
 /**
- * The read-out's sentence, e.g. 'In head 2.3, “it” gives most weight to “animal” (0.24).' A
+ * The read-out's sentence, e.g. 'In head 1.4, “it” gives most weight to “because” (0.99).' A
  * token that occurs more than once up to the row is named with its position (1-based).
  * @param {string} name the head's 1-based name
  * @param {string[]} tokens

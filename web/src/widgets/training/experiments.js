@@ -35,6 +35,7 @@ const LOSS_POINTS = 40;
  * @property {'reversal' | 'language-model'} kind the task: a reversal run measures accuracy per
  *   length, a language-model run its heads (web/src/train/lm-run.js)
  * @property {number} rate the learning rate the figure starts with
+ * @property {number} [seed] the seed the figure starts with (else the shared default)
  * @property {string} lossUnit what one loss is the cross-entropy of
  */
 
@@ -116,6 +117,7 @@ export const EXPERIMENTS = {
     chartHeight: 105,
     kind: 'language-model',
     rate: LM_TRAINING_DEFAULTS.learningRate,
+    seed: LM_TRAINING_DEFAULTS.seed,
     lossUnit: 'word',
   },
 };

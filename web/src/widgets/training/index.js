@@ -239,7 +239,7 @@ function createTraining() {
     },
     fill(_parts, props, state) {
       if (!parts || !experiment) return;
-      parts.seed.value = String(state.seed ?? props.seed ?? DEFAULTS.seed);
+      parts.seed.value = String(state.seed ?? props.seed ?? experiment.seed ?? DEFAULTS.seed);
       parts.rate.value = String(state.rate ?? props.rate ?? experiment.rate ?? DEFAULTS.rate);
       filled = { seed: parts.seed.value, rate: parts.rate.value };
       for (const input of parts.lengths) input.checked = Number(input.value) === mapLength(state);
