@@ -107,8 +107,8 @@ T softmax_cross_entropy_in_place(MatrixT<T>& logits, const std::vector<int>& tar
     for (long i = 0; i < run; ++i) {
       const Eigen::Index row = first + i;
       const size_t at = static_cast<size_t>(i);
-      // A NaN anywhere in the row (which the maximum may skip) or an infinite largest logit.
-      if ((bad >= 0 && i >= bad) || !std::isfinite(sums[at])) {
+      // A NaN anywhere in the row, or an infinite largest logit.
+      if (i == bad) {
         detail::fail(kWhere,
                      "row " + std::to_string(row) + " of the logits contains NaN or infinity");
       }

@@ -1,9 +1,11 @@
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "attn/loss.hpp"
 #include "gradient_check.hpp"
+#include "helpers.hpp"
 
 using attn::kIgnoredTarget;
 using test::MatD;
@@ -98,4 +100,16 @@ TEST_CASE(
   bad(1, 2) = std::nan("");
   CHECK_THROWS_WITH(attn::softmax_cross_entropy_in_place(bad, {0, 1}, 1.0, &counted),
                     Catch::Contains("NaN or infinity"));
+  // In float, a NaN or an infinity anywhere in a row (vector lanes and the tail), not only
+  // where the exp would show it.
+  for (const int col : {0, 5, 17, 36}) {
+    for (const float value :
+         {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity()}) {
+      attn::MatrixT<float> wide = test::random(3, 37, 57);
+      wide(2, col) = value;
+      INFO("column " << col << ", " << value);
+      CHECK_THROWS_WITH(attn::softmax_cross_entropy_in_place(wide, {0, 1, 2}, 1.0f, &counted),
+                        Catch::Contains("row 2 of the logits contains NaN or infinity"));
+    }
+  }
 }
