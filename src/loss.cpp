@@ -9,6 +9,7 @@
 #include "attn/random.hpp"
 #include "checks.hpp"
 #include "row_softmax.hpp"
+#include "simd.hpp"
 
 namespace attn {
 namespace {
@@ -19,6 +20,15 @@ constexpr const char* kWhere = "softmax cross-entropy";
 // build (it is only reported: the gradient below needs no logarithm).
 float log_of(float x) { return static_cast<float>(portable_log(x)); }
 double log_of(double x) { return std::log(x); }
+
+// x: (n) -> whether every entry is finite: for float a vector at a time (simd.hpp).
+bool all_finite(const float* x, Eigen::Index n) { return simd::all_finite(x, n); }
+bool all_finite(const double* x, Eigen::Index n) {
+  for (Eigen::Index i = 0; i < n; ++i) {
+    if (!std::isfinite(x[i])) return false;
+  }
+  return true;
+}
 
 // targets: (n), each a class in [0, c) or kIgnoredTarget -> how many are not ignored. Throws
 // InvalidArgument for a count other than one per row of the (n, c) logits, or a class out of range.
@@ -91,10 +101,15 @@ T softmax_cross_entropy_in_place(MatrixT<T>& logits, const std::vector<int>& tar
       logits.row(r++).setZero();
       continue;
     }
-    // A run of counted rows [first, r), and each one's target logit before it is overwritten.
+    // A run of counted rows [first, r), each checked finite (the row softmax expects no NaN),
+    // and each one's target logit before it is overwritten.
     const Eigen::Index first = r;
     std::vector<T> target_logits;
     for (; r < n && targets[static_cast<size_t>(r)] != kIgnoredTarget; ++r) {
+      if (!all_finite(logits.data() + r * c, c)) {
+        detail::fail(kWhere,
+                     "row " + std::to_string(r) + " of the logits contains NaN or infinity");
+      }
       target_logits.push_back(logits(r, targets[static_cast<size_t>(r)]));
     }
     const long run = static_cast<long>(r - first);
@@ -103,15 +118,10 @@ T softmax_cross_entropy_in_place(MatrixT<T>& logits, const std::vector<int>& tar
     // 1. share * p, p = softmax by row, in place (the core's one row softmax), with each row's
     //    largest logit and its sum of e^(x_j - top).
     T* p = logits.data() + first * c;
-    const long bad = detail::softmax_rows_into(p, c, p, c, run, c, share, tops.data(), sums.data());
+    detail::softmax_rows_into(p, c, p, c, run, c, share, tops.data(), sums.data());
     for (long i = 0; i < run; ++i) {
       const Eigen::Index row = first + i;
       const size_t at = static_cast<size_t>(i);
-      // A NaN anywhere in the row, or an infinite largest logit.
-      if (i == bad) {
-        detail::fail(kWhere,
-                     "row " + std::to_string(row) + " of the logits contains NaN or infinity");
-      }
       // 2. -log p[target] = log(sum_j e^(x_j - top)) - (x_target - top), with no probability
       //    that could underflow to 0.
       total += log_of(sums[at]) - (target_logits[at] - tops[at]);

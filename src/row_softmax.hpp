@@ -11,9 +11,10 @@ namespace attn::detail {
 // build, a vector at a time), for double the standard library's. Entries of -inf get exactly 0.
 // When tops and sums are given (`rows` entries each), they receive top_r and sum_r, from which the
 // loss takes log softmax without a probability that could underflow (and its scale folds the
-// gradient's share into the same pass). Returns the first row that holds a NaN or has no finite
-// entry to put weight on (its maximum is -inf or +inf; w is then partly written), or -1 when
-// every row is done.
+// gradient's share into the same pass). x holds no NaN: callers check their inputs (a NaN would
+// get no weight, or make its row's maximum NaN). Returns the first row with no finite entry to put
+// weight on (its maximum is -inf, +inf or NaN; w is then partly written), or -1 when every row is
+// done.
 template <typename T>
 long softmax_rows_into(const T* x, long x_stride, T* w, long w_stride, long rows, long cols,
                        T scale = 1, T* tops = nullptr, T* sums = nullptr);

@@ -20,30 +20,20 @@ namespace {
 constexpr long kLanes = ATTN_WIDE_LANES;
 using Lanes = simd::f32xw;
 
-// x: (cols) -> its largest entry (the same value in any order), or NaN when an entry is NaN, so
-// that a NaN is reported rather than given no weight. For float, a vector at a time first.
+// x: (cols) -> its largest entry: the same value in any order, as the entries are never NaN
+// (finite, -inf where masked, or +inf after an overflow). For float, a vector at a time first.
 template <typename T>
 T row_maximum(const T* x, long cols) {
-  constexpr T kNaN = std::numeric_limits<T>::quiet_NaN();
   T top = -std::numeric_limits<T>::infinity();
   long c = 0;
   if constexpr (std::is_same_v<T, float>) {
     Lanes lanes = simd::splat_as<Lanes>(top);
-    decltype(Lanes{} != Lanes{}) nan{};  // the lanes that have seen a NaN
     for (; c + kLanes <= cols; c += kLanes) {
-      const Lanes v = simd::load_vector<Lanes>(x + c);
-      nan |= v != v;
-      lanes = simd::max_lanes(lanes, v);
-    }
-    for (long i = 0; i < kLanes; ++i) {
-      if (nan[i]) return kNaN;
+      lanes = simd::max_lanes(lanes, simd::load_vector<Lanes>(x + c));
     }
     top = simd::max_lane(lanes);
   }
-  for (; c < cols; ++c) {
-    if (x[c] != x[c]) return kNaN;
-    top = x[c] > top ? x[c] : top;
-  }
+  for (; c < cols; ++c) top = x[c] > top ? x[c] : top;
   return top;
 }
 

@@ -151,11 +151,4 @@ TEST_CASE("the raw row softmax gives the same bits in place, with strides, in an
   overflow(11, 3) = kInf;
   std::vector<float> w(static_cast<size_t>(overflow.size()));
   CHECK(attn::detail::softmax_rows_into(overflow.data(), 21, w.data(), 21, 19, 21) == 11);
-  // A NaN, in a vector's lanes or in the tail, is reported too, not given no weight.
-  for (const int col : {2, 17, 20}) {
-    attn::MatrixT<float> nan = x;
-    nan(7, col) = std::numeric_limits<float>::quiet_NaN();
-    INFO("column " << col);
-    CHECK(attn::detail::softmax_rows_into(nan.data(), 21, w.data(), 21, 19, 21) == 7);
-  }
 }
