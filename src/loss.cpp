@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "attn/attention_grad.hpp"
@@ -21,13 +22,15 @@ constexpr const char* kWhere = "softmax cross-entropy";
 float log_of(float x) { return static_cast<float>(portable_log(x)); }
 double log_of(double x) { return std::log(x); }
 
-// x: (n) -> whether every entry is finite: for float a vector at a time (simd.hpp).
-bool all_finite(const float* x, Eigen::Index n) { return simd::all_finite(x, n); }
-bool all_finite(const double* x, Eigen::Index n) {
-  for (Eigen::Index i = 0; i < n; ++i) {
-    if (!std::isfinite(x[i])) return false;
+// Whether every entry of row r of the logits is finite: for float a vector at a time (simd.hpp,
+// as checks.hpp's require_finite does), for double Eigen's allFinite.
+template <typename T>
+bool row_finite(const MatrixT<T>& logits, Eigen::Index r) {
+  if constexpr (std::is_same_v<T, float>) {
+    return simd::all_finite(logits.row(r).data(), static_cast<long>(logits.cols()));
+  } else {
+    return logits.row(r).allFinite();
   }
-  return true;
 }
 
 // targets: (n), each a class in [0, c) or kIgnoredTarget -> how many are not ignored. Throws
@@ -106,7 +109,7 @@ T softmax_cross_entropy_in_place(MatrixT<T>& logits, const std::vector<int>& tar
     const Eigen::Index first = r;
     std::vector<T> target_logits;
     for (; r < n && targets[static_cast<size_t>(r)] != kIgnoredTarget; ++r) {
-      if (!all_finite(logits.data() + r * c, c)) {
+      if (!row_finite(logits, r)) {
         detail::fail(kWhere,
                      "row " + std::to_string(r) + " of the logits contains NaN or infinity");
       }
