@@ -7,36 +7,42 @@ import { loadEngine } from 'attention-lab';
 import { createFloatPool } from '../../web/src/engine/float-pool.js';
 import { randomQkv } from './helpers.js';
 
-test('the pool hands out zero-filled arrays and copies that never overlap, small ones from shared blocks', () => {
+test('the pool copies into parts that never overlap, small copies from shared blocks', () => {
   const pool = createFloatPool();
-  const arrays = Array.from({ length: 40 }, (_, i) =>
-    i % 2 === 0 ? pool.zeros(1000 + i) : pool.copy(new Float32Array(1000 + i).fill(-1)),
+  const copies = Array.from({ length: 40 }, (_, i) =>
+    pool.copyInParts(new Float32Array(1000 + i).fill(-1 - i), [i, 1000]),
   );
-  arrays.forEach((array, i) => {
-    assert.equal(array.length, 1000 + i);
-    const expected = i % 2 === 0 ? 0 : -1;
+  copies.forEach(([head, tail], i) => {
+    assert.equal(head.length, i);
+    assert.equal(tail.length, 1000);
+    assert.equal(tail.byteOffset, head.byteOffset + 4 * i, 'the parts are consecutive');
     assert.ok(
-      array.every((x) => x === expected),
-      `array ${i} holds what it was made with`,
+      [...head, ...tail].every((x) => x === -1 - i),
+      `copy ${i} holds what it was made from`,
     );
-    array.fill(i + 1);
+    head.fill(i + 1);
+    tail.fill(i + 1);
   });
-  arrays.forEach((array, i) =>
-    assert.ok(
-      array.every((x) => x === i + 1),
-      `array ${i} kept`,
+  copies.forEach((parts, i) =>
+    parts.forEach((part) =>
+      assert.ok(
+        part.every((x) => x === i + 1),
+        `copy ${i} kept`,
+      ),
     ),
   );
-  assert.equal(arrays[0].buffer, arrays[1].buffer, 'two small arrays share a block');
-  assert.notEqual(arrays[0].buffer, arrays[39].buffer, 'a full block is followed by a new one');
-  const large = pool.zeros(1 << 20);
-  assert.equal(large.byteOffset, 0);
-  assert.equal(large.buffer.byteLength, 4 << 20, 'a large array has a buffer of its own');
+  assert.equal(copies[0][1].buffer, copies[1][1].buffer, 'two small copies share a block');
+  assert.notEqual(
+    copies[0][1].buffer,
+    copies[39][1].buffer,
+    'a full block is followed by a new one',
+  );
   const source = Float32Array.from({ length: 1 << 16 }, (_, i) => i);
-  const copied = pool.copy(source);
-  assert.notEqual(copied.buffer, source.buffer);
-  assert.equal(copied.buffer.byteLength, source.byteLength, 'a large copy has a buffer of its own');
-  assert.deepEqual(copied, source);
+  const [first, second] = pool.copyInParts(source, [1 << 15, 1 << 15]);
+  assert.notEqual(first.buffer, source.buffer);
+  assert.equal(first.buffer, second.buffer);
+  assert.equal(first.buffer.byteLength, source.byteLength, 'a large copy has a buffer of its own');
+  assert.deepEqual([...first, ...second], [...source]);
 });
 
 test('attention results cut from one block stay intact through later calls', async () => {

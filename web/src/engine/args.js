@@ -49,33 +49,32 @@ export function requireNumber(where, name, value) {
 }
 
 /**
- * Checks that `values` is an array or typed array of exactly `count` numbers.
+ * Checks that `values` is an array or typed array of exactly rows x cols numbers.
  * @param {string} where
  * @param {string} name
  * @param {unknown} values
- * @param {number} count
- * @param {string | (() => string)} shape how `count` arises, for the message, e.g.
- *   "nq x dk = 3x4", or a function that builds it only when a message is needed
+ * @param {number} rows
+ * @param {number} cols
+ * @param {string} shape the names of rows and cols, for the message, e.g. "nq x dk"
  * @returns {ArrayLike<number>}
  */
-export function requireValues(where, name, values, count, shape) {
+export function requireMatrix(where, name, values, rows, cols, shape) {
+  const count = rows * cols;
   if (values === undefined || values === null) {
-    throw new Error(`${where}: ${name} is missing; expected ${count} values (${shapeText(shape)})`);
+    throw new Error(
+      `${where}: ${name} is missing; expected ${count} values (${shape} = ${rows}x${cols})`,
+    );
   }
   if (!isArrayLike(values)) {
     throw new Error(`${where}: ${name} must be a Float32Array or an array of numbers`);
   }
   if (values.length !== count) {
     throw new Error(
-      `${where}: ${name} has ${values.length} values but must have ${count} (${shapeText(shape)})`,
+      `${where}: ${name} has ${values.length} values but must have ${count} ` +
+        `(${shape} = ${rows}x${cols})`,
     );
   }
   return values;
-}
-
-/** @param {string | (() => string)} shape */
-function shapeText(shape) {
-  return typeof shape === 'function' ? shape() : shape;
 }
 
 /**

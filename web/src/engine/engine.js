@@ -5,38 +5,15 @@ import {
   requireBytes,
   requireCount,
   requireCounts,
+  requireMatrix,
   requireNumber,
   requireStrings,
-  requireValues,
 } from './args.js';
 import { createFloatPool } from './float-pool.js';
 import { createLanguageModel } from './language-model.js';
 import { createLanguageModelTraining } from './lm-training.js';
 import { createTraining } from './training.js';
 import { createTranslators } from './translator.js';
-
-/**
- * The attention results as views onto one array that holds them in the core's order
- * (wasm/bindings.cpp: attentionBuffers): weights and output, then with the trace scores, scaled
- * and masked; named in the order the steps are computed.
- * @param {Float32Array} results
- * @param {boolean} withTrace
- * @param {number} area nq * nk
- * @param {number} lean nq * nk + nq * dv
- * @returns {Record<string, Float32Array>}
- */
-function viewsOnto(results, withTrace, area, lean) {
-  const weights = results.subarray(0, area);
-  const output = results.subarray(area, lean);
-  if (!withTrace) return { weights, output };
-  return {
-    scores: results.subarray(lean, lean + area),
-    scaled: results.subarray(lean + area, lean + 2 * area),
-    masked: results.subarray(lean + 2 * area),
-    weights,
-    output,
-  };
-}
 
 /**
  * Wraps an instantiated core module.
@@ -80,12 +57,12 @@ export function createEngine(core) {
       const where = 'softmax';
       requireCount(where, 'rows', rows);
       requireCount(where, 'cols', cols);
-      requireValues(where, 'x', x, rows * cols, `rows x cols = ${rows}x${cols}`);
+      requireMatrix(where, 'x', x, rows, cols, 'rows x cols');
       return core.softmax(x, rows, cols, requireNumber(where, 'temperature', temperature));
     },
 
     // q: (nq, dk), k: (nk, dk), v: (nk, dv). The inputs are copied straight into the core's
-    // buffers and the results out of them in one copy, into a new array (for a small result, a
+    // buffers and the results out of them in one copy, into new memory (for a small result, a
     // region of a shared block: float-pool.js) of which each result is a view.
     attention({
       q,
@@ -108,9 +85,9 @@ export function createEngine(core) {
       requireCount(where, 'nk', nk);
       requireCount(where, 'dk', dk);
       requireCount(where, 'dv', dv);
-      requireValues(where, 'q', q, nq * dk, () => `nq x dk = ${nq}x${dk}`);
-      requireValues(where, 'k', k, nk * dk, () => `nk x dk = ${nk}x${dk}`);
-      requireValues(where, 'v', v, nk * dv, () => `nk x dv = ${nk}x${dv}`);
+      requireMatrix(where, 'q', q, nq, dk, 'nq x dk');
+      requireMatrix(where, 'k', k, nk, dk, 'nk x dk');
+      requireMatrix(where, 'v', v, nk, dv, 'nk x dv');
       requireNumber(where, 'temperature', temperature);
       const padding = paddingBytes(where, keyPadding, nk);
       // Without the trace, the core skips writing scores, scaled and masked.
@@ -132,12 +109,26 @@ export function createEngine(core) {
         padding !== null,
         withTrace,
       );
+      // The results in the core's order (wasm/bindings.cpp: attentionBuffers): weights and
+      // output, then with the trace scores, scaled and masked.
       const area = nq * nk;
-      const lean = area + nq * dv;
-      const total = withTrace ? lean + 3 * area : lean;
-      const results = pool.copy(heap.subarray(at.results, at.results + total));
-      // (The declared overloads tell callers which of the two shapes they get.)
-      return /** @type {any} */ (viewsOnto(results, withTrace, area, lean));
+      const outputs = nq * dv;
+      const total = withTrace ? 4 * area + outputs : area + outputs;
+      const source = heap.subarray(at.results, at.results + total);
+      if (!withTrace) {
+        const [weights, output] = pool.copyInParts(source, [area, outputs]);
+        return /** @type {any} */ ({ weights, output });
+      }
+      const [weights, output, scores, scaled, masked] = pool.copyInParts(source, [
+        area,
+        outputs,
+        area,
+        area,
+        area,
+      ]);
+      // Named in the order the steps are computed. (The declared overloads tell callers which
+      // of the two shapes they get.)
+      return /** @type {any} */ ({ scores, scaled, masked, weights, output });
     },
 
     score({ kind, s, h, n, ds, dh, ws, wh, w, v, da }) {
