@@ -4,6 +4,7 @@
 
 #include "attn/attention_grad.hpp"
 #include "checks.hpp"
+#include "ordered_math.hpp"
 
 namespace attn {
 namespace {
@@ -27,9 +28,9 @@ void check_bias(const char* name, const Vector& b, Eigen::Index d_model) {
   detail::require_finite(kWhere, name, b);
 }
 
-// x: (n, d_model) · w: (d_model, d_model) + b -> (n, d_model)
+// x: (n, d_model) · w: (d_model, d_model) + b -> (n, d_model), on the core's product
 Matrix project(const Matrix& x, const Matrix& w, const Vector& b) {
-  Matrix y = x * w;
+  Matrix y = detail::product(x, w);
   if (b.size() != 0) y.rowwise() += b.transpose();
   return y;
 }

@@ -1,19 +1,28 @@
 #include "attn/scoring.hpp"
 
-#include "attn/softmax.hpp"
+#include <utility>
+
+#include "attn/attention_grad.hpp"
 #include "checks.hpp"
+#include "ordered_math.hpp"
 
 namespace attn {
 namespace {
 
-// From scores e: (N) and encoder states h: (N, d_h), the weights and the context vector.
-ScoreResult weigh(Vector scores, const Matrix& h) {
+// query: (1, d) the decoder state as the scoring sees it, keys: (N, d) the encoder states as it
+// sees them, h: (N, d_h) -> scores, weights and context: the core's attention (attention_grad.hpp)
+// of the one query over the N keys, with the encoder states as values. w: (1, d) for additive
+// scoring, else null.
+ScoreResult attend(Matrix query, Matrix keys, const Matrix& h, Scoring scoring,
+                   const Parameter<float>* w) {
+  AttentionGradOptions options;
+  options.scoring = scoring;
+  const AttentionPass<float> pass =
+      attention_forward<float>(std::move(query), std::move(keys), h, options, w);
   ScoreResult result;
-  // The core's row softmax, on the scores as one row: (1, N).
-  const MatrixT<float> row = scores.transpose();
-  result.weights = softmax_rows_forward(row).row(0).transpose();
-  result.context = h.transpose() * result.weights;  // (d_h) = sum_j alpha_j h_j
-  result.scores = std::move(scores);
+  result.scores = pass.scores.row(0).transpose();
+  result.weights = pass.weights.row(0).transpose();
+  result.context = pass.output.row(0).transpose();
   return result;
 }
 
@@ -45,11 +54,11 @@ ScoreResult additive_score(const Vector& s, const Matrix& h, const Matrix& w_s, 
   const Eigen::Index d_a = v.size();
   check_shape(kWhere, "w_s", w_s, d_a, s.size(), "d_a x d_s");
   check_shape(kWhere, "w_h", w_h, d_a, h.cols(), "d_a x d_h");
-  // Row j of `projected` is (W_h h_j + W_s s)^T: (N, d_a).
-  const Eigen::RowVectorXf query_part = (w_s * s).transpose();
-  Matrix projected = h * w_h.transpose();
-  projected.rowwise() += query_part;
-  return weigh(projected.array().tanh().matrix() * v, h);  // e_j = v . tanh(...)
+  // The query W_s s: (1, d_a) and the keys W_h h_j: (N, d_a); e_j = v . tanh(query + key j).
+  const Matrix state = s.transpose();
+  const Parameter<float> w("v", v.transpose());
+  return attend(detail::product_transposed(state, w_s), detail::product_transposed(h, w_h), h,
+                Scoring::additive, &w);
 }
 
 // s: (d_s), h: (N, d_h), d_s == d_h
@@ -60,7 +69,7 @@ ScoreResult dot_score(const Vector& s, const Matrix& h) {
     detail::fail(kWhere, "s has " + std::to_string(s.size()) + " entries but h is " + shape_of(h) +
                              ": dot scoring needs d_s == d_h");
   }
-  return weigh(h * s, h);  // e_j = h_j . s
+  return attend(s.transpose(), h, h, Scoring::dot, nullptr);  // e_j = h_j . s
 }
 
 // s: (d_s), h: (N, d_h), w: (d_s, d_h)
@@ -68,7 +77,9 @@ ScoreResult general_score(const Vector& s, const Matrix& h, const Matrix& w) {
   constexpr const char* kWhere = "general score";
   check_states(kWhere, s, h);
   check_shape(kWhere, "w", w, s.size(), h.cols(), "d_s x d_h");
-  return weigh(h * (w.transpose() * s), h);  // e_j = h_j . (W^T s) = s . (W h_j)
+  // e_j = s . (W h_j) = (s^T W) . h_j: the query s^T W, (1, d_h).
+  const Matrix state = s.transpose();
+  return attend(detail::product(state, w), h, h, Scoring::dot, nullptr);
 }
 
 }  // namespace attn

@@ -28,24 +28,24 @@ typedef std::uint32_t u32x4 __attribute__((vector_size(16)));
 #endif
 typedef float f32xw __attribute__((vector_size(4 * ATTN_WIDE_LANES)));
 
-inline f32x4 load(const float* p) {
-  f32x4 v;
+// A vector of V's shape (four lanes unless named) read from, or written to, p: any alignment.
+template <typename V = f32x4>
+inline V load(const float* p) {
+  V v;
   std::memcpy(&v, p, sizeof v);
   return v;
 }
 
-inline void store(float* p, f32x4 v) { std::memcpy(p, &v, sizeof v); }
+template <typename V>
+inline void store(float* p, V v) {
+  std::memcpy(p, &v, sizeof v);
+}
 
-inline f32x4 splat(float x) { return f32x4{x, x, x, x}; }
-
-// splat(*p), read straight from memory into all four lanes: in wasm one v128.load32_splat, which
-// spares the register shuffle a splat of a loaded scalar costs. The same value either way.
-inline f32x4 load_splat(const float* p) {
-#ifdef __wasm_simd128__
-  return (f32x4)wasm_v128_load32_splat(p);
-#else
-  return splat(*p);
-#endif
+// A vector of V's shape (four lanes unless named) with every lane x: one broadcast, as x - 0 is x
+// for every float, -0 included.
+template <typename V = f32x4>
+inline V splat(float x) {
+  return x - V{};
 }
 
 inline float sum(f32x4 v) { return (v[0] + v[1]) + (v[2] + v[3]); }
@@ -101,25 +101,6 @@ inline void transpose(const float* src, int rows, int cols, float* dst) {
   }
 }
 
-// A vector of V's shape filled with x, for any of the float vector types here (natively one
-// broadcast: x - 0 is x for every float, -0 included).
-template <typename V>
-inline V splat_as(float x) {
-  return x - V{};
-}
-
-template <typename V>
-inline V load_vector(const float* p) {
-  V v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
-}
-
-template <typename V>
-inline void store_vector(float* p, V v) {
-  std::memcpy(p, &v, sizeof v);
-}
-
 // The largest of V's lanes (of non-NaN values).
 template <typename V>
 inline float max_lane(V v) {
@@ -147,7 +128,7 @@ inline V max_lanes(V a, V b) {
 template <typename V>
 inline V portable_exp(V x) {
   using I = decltype(V{} > V{});  // the signed integers of V's shape
-  const auto s = splat_as<V>;
+  const auto s = splat<V>;
   const I vanishes = ~(x > s(-87.0f));  // also NaN and -inf
   const I above = x > s(88.0f);
   x = (V)((above & (I)s(88.0f)) | (~above & (I)x));

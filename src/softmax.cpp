@@ -27,9 +27,9 @@ T row_maximum(const T* x, long cols) {
   T top = -std::numeric_limits<T>::infinity();
   long c = 0;
   if constexpr (std::is_same_v<T, float>) {
-    Lanes lanes = simd::splat_as<Lanes>(top);
+    Lanes lanes = simd::splat<Lanes>(top);
     for (; c + kLanes <= cols; c += kLanes) {
-      lanes = simd::max_lanes(lanes, simd::load_vector<Lanes>(x + c));
+      lanes = simd::max_lanes(lanes, simd::load<Lanes>(x + c));
     }
     top = simd::max_lane(lanes);
   }
@@ -44,9 +44,9 @@ template <typename T>
 void row_exponentials(const T* x, long cols, T top, T* w) {
   long c = 0;
   if constexpr (std::is_same_v<T, float>) {
-    const Lanes shift = simd::splat_as<Lanes>(top);
+    const Lanes shift = simd::splat<Lanes>(top);
     for (; c + kLanes <= cols; c += kLanes) {
-      simd::store_vector(w + c, simd::portable_exp(simd::load_vector<Lanes>(x + c) - shift));
+      simd::store(w + c, simd::portable_exp(simd::load<Lanes>(x + c) - shift));
     }
   }
   const T minus_inf = -std::numeric_limits<T>::infinity();
@@ -72,9 +72,9 @@ void normalise_row(T* w, long cols, T scale, T total) {
   const T inverse = scale / total;
   long c = 0;
   if constexpr (std::is_same_v<T, float>) {
-    const Lanes factor = simd::splat_as<Lanes>(inverse);
+    const Lanes factor = simd::splat<Lanes>(inverse);
     for (; c + kLanes <= cols; c += kLanes) {
-      simd::store_vector(w + c, simd::load_vector<Lanes>(w + c) * factor);
+      simd::store(w + c, simd::load<Lanes>(w + c) * factor);
     }
   }
   for (; c < cols; ++c) w[c] *= inverse;

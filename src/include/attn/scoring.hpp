@@ -1,4 +1,7 @@
-// Alignment scores for one decoder state against N encoder states (Bahdanau and after).
+// Alignment scores for one decoder state against N encoder states (Bahdanau and after), computed
+// by the core's attention (attention_grad.hpp) with the state as its one query and the encoder
+// states as keys and values: additive scoring is its additive attention, dot and general scoring
+// its dot-product attention.
 #pragma once
 
 #include "attn/matrix.hpp"
