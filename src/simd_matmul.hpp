@@ -24,7 +24,6 @@
 
 #include <cstddef>
 #include <cstring>
-#include <type_traits>
 #include <vector>
 
 #include "simd.hpp"
@@ -141,21 +140,24 @@ __attribute__((noinline)) void packed_rows_of(Left<kT> a, int depth, const float
   }
 }
 
-// Every row of C in blocks, four rows at a time and then one at a time: block_rows(R, kStart, r0)
-// for the block of R rows from r0, with R and kStart = start as std::integral_constant values, so
-// that each block-row function is compiled on its own for its start flag.
-template <typename BlockRows>
-inline void each_block_row(int n, bool start, BlockRows block_rows) {
-  const auto over_rows = [&](auto from_zero) {
-    int r = 0;
-    for (; r + 4 <= n; r += 4) block_rows(std::integral_constant<int, 4>{}, from_zero, r);
-    for (; r < n; ++r) block_rows(std::integral_constant<int, 1>{}, from_zero, r);
-  };
+// rows_of with its start flag chosen at run time.
+template <int R, bool kT>
+inline void rows(Left<kT> a, int depth, const float* b, long b_stride, float* c, long c_stride,
+                 int r0, int width, bool start) {
   if (start) {
-    over_rows(std::true_type{});
+    rows_of<R, true>(a, depth, b, b_stride, c, c_stride, r0, width);
   } else {
-    over_rows(std::false_type{});
+    rows_of<R, false>(a, depth, b, b_stride, c, c_stride, r0, width);
   }
+}
+
+// Every row of C over `width` columns from c and b, depth [0, depth).
+template <bool kT>
+inline void all_rows(Left<kT> a, int n, int depth, const float* b, long b_stride, float* c,
+                     long c_stride, int width, bool start) {
+  int r = 0;
+  for (; r + 4 <= n; r += 4) rows<4>(a, depth, b, b_stride, c, c_stride, r, width, start);
+  for (; r < n; ++r) rows<1>(a, depth, b, b_stride, c, c_stride, r, width, start);
 }
 
 // The columns of B (depth, width), rows b_stride apart, tile by tile (kTile columns, the last one
@@ -190,6 +192,17 @@ inline void pack_transposed_tiles(const float* s, int width, int depth, float* p
   }
 }
 
+// Rows r0 .. r0 + R - 1 of C over `width` columns from c, depth [0, depth), with B in packed tiles.
+template <int R, bool kT>
+inline void packed_rows(Left<kT> a, int depth, const float* packed, int width, float* c,
+                        long c_stride, int r0, bool start) {
+  if (start) {
+    packed_rows_of<R, true>(a, depth, packed, width, c, c_stride, r0);
+  } else {
+    packed_rows_of<R, false>(a, depth, packed, width, c, c_stride, r0);
+  }
+}
+
 // C (n, m) = A B when start, else C += A B, with A (n, k) read through `a` and B (k, m) row-major.
 // With enough rows to repay it, each panel of B is first packed in tiles (pack_tiles).
 template <bool kT>
@@ -209,18 +222,15 @@ inline void product(Left<kT> a, int n, int k, const float* b, int m, float* c, b
       const int width = j0 + kColumnPanel < m ? kColumnPanel : m - j0;
       const float* b_panel = b + static_cast<long>(p0) * m + j0;
       if (!pack) {
-        each_block_row(n, first, [&](auto rows, auto from_zero, int r) {
-          rows_of<decltype(rows)::value, decltype(from_zero)::value>(a_panel, depth, b_panel, m,
-                                                                     c + j0, m, r, width);
-        });
+        all_rows(a_panel, n, depth, b_panel, m, c + j0, m, width, first);
         continue;
       }
       panel.resize(static_cast<std::size_t>(depth) * static_cast<std::size_t>(width));
       pack_tiles(b_panel, m, depth, width, panel.data());
-      each_block_row(n, first, [&](auto rows, auto from_zero, int r) {
-        packed_rows_of<decltype(rows)::value, decltype(from_zero)::value>(
-            a_panel, depth, panel.data(), width, c + j0, m, r);
-      });
+      int r = 0;
+      for (; r + 4 <= n; r += 4)
+        packed_rows<4>(a_panel, depth, panel.data(), width, c + j0, m, r, first);
+      for (; r < n; ++r) packed_rows<1>(a_panel, depth, panel.data(), width, c + j0, m, r, first);
     }
   }
 }
@@ -247,10 +257,9 @@ inline void pack_right_transposed(const float* s, int m, int k, float* packed) {
 inline void matmul_packed(const float* a, long lda, int n, int k, const float* packed, int m,
                           float* c, long ldc) {
   const detail::Left<false> left{a, lda};
-  detail::each_block_row(n, true, [&](auto rows, auto from_zero, int r) {
-    detail::packed_rows_of<decltype(rows)::value, decltype(from_zero)::value>(left, k, packed, m, c,
-                                                                              ldc, r);
-  });
+  int r = 0;
+  for (; r + 4 <= n; r += 4) detail::packed_rows<4>(left, k, packed, m, c, ldc, r, true);
+  for (; r < n; ++r) detail::packed_rows<1>(left, k, packed, m, c, ldc, r, true);
 }
 
 // a: (n, k), b: (n, m), c: (k, m), all row-major, c not overlapping a or b -> c += a^T b, each
