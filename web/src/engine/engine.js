@@ -110,25 +110,27 @@ export function createEngine(core) {
         withTrace,
       );
       // The results in the core's order (wasm/bindings.cpp: attentionBuffers): weights and
-      // output, then with the trace scores, scaled and masked.
+      // output, then with the trace scores, scaled and masked. Each is a view made by the
+      // constructor, which costs less than subarray()'s lookup of the species constructor.
       const area = nq * nk;
-      const outputs = nq * dv;
-      const total = withTrace ? 4 * area + outputs : area + outputs;
-      const source = heap.subarray(at.results, at.results + total);
-      if (!withTrace) {
-        const [weights, output] = pool.copyInParts(source, [area, outputs]);
-        return /** @type {any} */ ({ weights, output });
-      }
-      const [weights, output, scores, scaled, masked] = pool.copyInParts(source, [
-        area,
-        outputs,
-        area,
-        area,
-        area,
-      ]);
+      const lean = area + nq * dv;
+      const results = pool.copy(
+        heap.subarray(at.results, at.results + (withTrace ? lean + 3 * area : lean)),
+      );
+      const { buffer, byteOffset } = results;
+      const weights = new Float32Array(buffer, byteOffset, area);
+      const output = new Float32Array(buffer, byteOffset + 4 * area, nq * dv);
+      if (!withTrace) return /** @type {any} */ ({ weights, output });
+      const steps = byteOffset + 4 * lean;
       // Named in the order the steps are computed. (The declared overloads tell callers which
       // of the two shapes they get.)
-      return /** @type {any} */ ({ scores, scaled, masked, weights, output });
+      return /** @type {any} */ ({
+        scores: new Float32Array(buffer, steps, area),
+        scaled: new Float32Array(buffer, steps + 4 * area, area),
+        masked: new Float32Array(buffer, steps + 8 * area, area),
+        weights,
+        output,
+      });
     },
 
     score({ kind, s, h, n, ds, dh, ws, wh, w, v, da }) {

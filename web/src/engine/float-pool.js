@@ -12,10 +12,8 @@ const LARGEST_POOLED = BLOCK_FLOATS >>> 2;
 
 /**
  * @typedef {object} FloatPool
- * @property {(values: Float32Array, lengths: readonly number[]) => Float32Array[]} copyInParts
- *   a copy of `values` in new memory, as consecutive arrays of the given lengths (which sum to
- *   `values.length`); a large copy gets an ArrayBuffer of its own, made by `slice()`, which does
- *   not fill it with zeros first
+ * @property {(values: Float32Array) => Float32Array} copy a new array holding a copy of `values`:
+ *   a large one is made by `slice()`, which does not fill it with zeros first
  */
 
 /** @returns {FloatPool} */
@@ -23,30 +21,22 @@ export function createFloatPool() {
   /** @type {ArrayBuffer | null} */
   let block = null;
   let used = 0;
+  /** @param {number} count at most LARGEST_POOLED */
+  const fromBlock = (count) => {
+    if (block === null || used + count > BLOCK_FLOATS) {
+      block = new ArrayBuffer(BLOCK_FLOATS * 4);
+      used = 0;
+    }
+    const array = new Float32Array(block, used * 4, count);
+    used += count;
+    return array;
+  };
   return {
-    copyInParts(values, lengths) {
-      /** @type {ArrayBuffer} */
-      let buffer;
-      let byteOffset;
-      if (values.length > LARGEST_POOLED) {
-        buffer = values.slice().buffer;
-        byteOffset = 0;
-      } else {
-        if (block === null || used + values.length > BLOCK_FLOATS) {
-          block = new ArrayBuffer(BLOCK_FLOATS * 4);
-          used = 0;
-        }
-        buffer = block;
-        byteOffset = used * 4;
-        new Float32Array(block, byteOffset, values.length).set(values);
-        used += values.length;
-      }
-      // Views made by the constructor: subarray() looks up the species constructor on each call.
-      return lengths.map((length) => {
-        const part = new Float32Array(buffer, byteOffset, length);
-        byteOffset += length * 4;
-        return part;
-      });
+    copy(values) {
+      if (values.length > LARGEST_POOLED) return values.slice();
+      const array = fromBlock(values.length);
+      array.set(values);
+      return array;
     },
   };
 }
