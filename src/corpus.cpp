@@ -4,6 +4,7 @@
 #include <string>
 
 #include "checks.hpp"
+#include "little_endian.hpp"
 
 namespace attn {
 
@@ -11,10 +12,7 @@ namespace {
 
 constexpr const char* kWhere = "corpus";
 
-std::uint32_t get_u32(const std::uint8_t* p) {
-  return static_cast<std::uint32_t>(p[0]) | static_cast<std::uint32_t>(p[1]) << 8 |
-         static_cast<std::uint32_t>(p[2]) << 16 | static_cast<std::uint32_t>(p[3]) << 24;
-}
+using detail::read_u32;
 
 }  // namespace
 
@@ -30,20 +28,20 @@ Corpus parse_corpus(const std::uint8_t* bytes, std::size_t size) {
   }
   if (size < 36) detail::fail(kWhere, "truncated: " + std::to_string(size) + " bytes");
   Corpus c;
-  const std::uint32_t version = get_u32(bytes + 8);
+  const std::uint32_t version = read_u32(bytes + 8);
   if (version != kCorpusVersion) {
     detail::fail(kWhere, "version " + std::to_string(version) + " is not supported (only 1)");
   }
-  c.split = get_u32(bytes + 12);
+  c.split = read_u32(bytes + 12);
   if (c.split > 2) detail::fail(kWhere, "split " + std::to_string(c.split) + " is not 0, 1 or 2");
-  c.classes = get_u32(bytes + 16);
+  c.classes = read_u32(bytes + 16);
   if (c.classes < 2 || c.classes > 65536) {
     detail::fail(kWhere, "classes is " + std::to_string(c.classes) + "; it must be 2 to 65536");
   }
-  c.unknown_id = get_u32(bytes + 20);
+  c.unknown_id = read_u32(bytes + 20);
   if (c.unknown_id >= c.classes) detail::fail(kWhere, "unknownId is not below classes");
-  c.vocab_hash = get_u32(bytes + 24);
-  const std::uint64_t samples = get_u32(bytes + 28), tokens = get_u32(bytes + 32);
+  c.vocab_hash = read_u32(bytes + 24);
+  const std::uint64_t samples = read_u32(bytes + 28), tokens = read_u32(bytes + 32);
   if (samples < 1) detail::fail(kWhere, "it has no sample");
   const std::uint64_t expected = 36 + 4 * samples + 4 * (samples + 1) + 2 * tokens;
   if (size < expected) {
@@ -56,14 +54,14 @@ Corpus parse_corpus(const std::uint8_t* bytes, std::size_t size) {
   }
   const std::uint8_t* p = bytes + 36;
   for (std::uint64_t i = 0; i < samples; ++i, p += 4) {
-    const std::uint32_t source = get_u32(p);
+    const std::uint32_t source = read_u32(p);
     if (i > 0 && source <= c.sources.back()) {
       detail::fail(kWhere, "source indices are not strictly increasing");
     }
     c.sources.push_back(source);
   }
   std::vector<std::uint32_t> offsets;
-  for (std::uint64_t i = 0; i <= samples; ++i, p += 4) offsets.push_back(get_u32(p));
+  for (std::uint64_t i = 0; i <= samples; ++i, p += 4) offsets.push_back(read_u32(p));
   if (offsets.front() != 0 || offsets.back() != tokens) {
     detail::fail(kWhere, "offsets must run from 0 to the token count");
   }

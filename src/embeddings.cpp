@@ -6,6 +6,7 @@
 
 #include "attn/random.hpp"
 #include "checks.hpp"
+#include "little_endian.hpp"
 
 namespace attn {
 namespace {
@@ -15,17 +16,8 @@ constexpr const char* kWhere = "embeddings";
 constexpr std::uint32_t kMaxCount = 1u << 26;
 constexpr std::uint32_t kMaxDim = 1u << 16;
 
-std::uint32_t read_u32(const std::uint8_t* at) {  // little-endian, whatever the host
-  return static_cast<std::uint32_t>(at[0]) | (static_cast<std::uint32_t>(at[1]) << 8) |
-         (static_cast<std::uint32_t>(at[2]) << 16) | (static_cast<std::uint32_t>(at[3]) << 24);
-}
-
-float read_f32(const std::uint8_t* at) {
-  const std::uint32_t bits = read_u32(at);
-  float value;
-  std::memcpy(&value, &bits, sizeof value);
-  return value;
-}
+using detail::read_f32;
+using detail::read_u32;
 
 // The first bytes of a file, printable, for the message about a wrong magic.
 std::string printable(const std::uint8_t* bytes, std::size_t size) {

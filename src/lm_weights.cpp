@@ -1,8 +1,7 @@
 #include "attn/lm_weights.hpp"
 
-#include <cmath>
-#include <cstring>
 #include <string>
+#include <utility>
 
 #include "checks.hpp"
 
@@ -12,41 +11,21 @@ namespace {
 
 constexpr const char* kWhere = "language model weights";
 
-void put_u32(std::vector<std::uint8_t>& out, std::uint32_t v) {
-  for (int b = 0; b < 4; ++b) out.push_back(static_cast<std::uint8_t>(v >> (8 * b)));
-}
-
-std::uint32_t get_u32(const std::uint8_t* p) {
-  return static_cast<std::uint32_t>(p[0]) | static_cast<std::uint32_t>(p[1]) << 8 |
-         static_cast<std::uint32_t>(p[2]) << 16 | static_cast<std::uint32_t>(p[3]) << 24;
-}
-
-void check_field(const char* name, std::uint32_t value, std::uint32_t low, std::uint32_t high) {
-  if (value < low || value > high) {
-    detail::fail(kWhere, std::string(name) + " is " + std::to_string(value) + "; it must be from " +
-                             std::to_string(low) + " to " + std::to_string(high));
-  }
-}
-
-// bytes: (n) little-endian float16 codes -> out: (n) their floats. False when one of them is an
-// infinity or NaN. A call of its own per row of a parameter, never inlined into the loop over
-// the rows, so that a WebAssembly engine runs all but the first few rows of the 450,000 values
-// in optimised code (see Embeddings::row_norm).
-[[gnu::noinline]] bool decode_half_row(const std::uint8_t* bytes, Eigen::Index n, float* out) {
-  bool finite = true;
-  for (Eigen::Index k = 0; k < n; ++k, bytes += 2) {
-    const auto h = static_cast<std::uint16_t>(bytes[0] | (bytes[1] << 8));
-    finite = finite && (h & 0x7c00u) != 0x7c00u;
-    out[k] = half_to_float(h);
-  }
-  return finite;
-}
-
-// decode_half_row is called through this pointer, not directly: the WebAssembly build's
-// link-time optimiser ignores noinline and inlines every function that has a single caller,
-// which would put the loop over the values back into one long call.
-bool (*volatile const decode_half_row_call)(const std::uint8_t*, Eigen::Index,
-                                            float*) = decode_half_row;
+// The sizes the file names, in the order it holds them, with their ranges.
+struct SizeField {
+  const char* name;
+  int LanguageModelConfig::*field;
+  std::uint32_t low, high;
+};
+constexpr SizeField kSizes[] = {
+    {"vocab", &LanguageModelConfig::vocab, 2, 1u << 20},
+    {"d_embed", &LanguageModelConfig::d_embed, 1, 4096},
+    {"d_model", &LanguageModelConfig::d_model, 1, 4096},
+    {"layers", &LanguageModelConfig::layers, 1, 64},
+    {"heads", &LanguageModelConfig::heads, 1, 4096},
+    {"d_mlp", &LanguageModelConfig::d_mlp, 1, 16384},
+    {"context", &LanguageModelConfig::context, 1, 4096},
+};
 
 bool same_shape(const LanguageModelConfig& a, const LanguageModelConfig& b) {
   return a.vocab == b.vocab && a.d_embed == b.d_embed && a.d_model == b.d_model &&
@@ -88,128 +67,33 @@ std::size_t language_model_parameter_count(const LanguageModelConfig& config) {
   return count;
 }
 
-std::uint16_t float_to_half(float x) {
-  std::uint32_t bits;
-  std::memcpy(&bits, &x, 4);
-  const std::uint32_t sign = (bits >> 16) & 0x8000u;
-  const std::uint32_t magnitude = bits & 0x7fffffffu;
-  if (magnitude >= 0x7f800000u) detail::fail(kWhere, "a value is NaN or infinite");
-  if (magnitude >= 0x477ff000u) {  // 65520: rounds to infinity in float16
-    detail::fail(kWhere, "a value (" + std::to_string(x) + ") is beyond float16's range");
-  }
-  if (magnitude < 0x38800000u) {  // below 2^-14: a float16 subnormal (or 0), in units of 2^-24
-    float a;
-    std::memcpy(&a, &magnitude, 4);
-    return static_cast<std::uint16_t>(sign |
-                                      static_cast<std::uint32_t>(std::nearbyint(a * 16777216.0f)));
-  }
-  std::uint32_t half = (((magnitude >> 23) - 112u) << 10) | ((magnitude >> 13) & 0x3ffu);
-  const std::uint32_t rest = magnitude & 0x1fffu;                  // the 13 bits float16 drops
-  if (rest > 0x1000u || (rest == 0x1000u && (half & 1u))) ++half;  // a carry bumps the exponent
-  return static_cast<std::uint16_t>(sign | half);
-}
-
-float half_to_float(std::uint16_t h) {
-  const std::uint32_t sign = static_cast<std::uint32_t>(h & 0x8000u) << 16;
-  const std::uint32_t exponent = (h >> 10) & 0x1fu, mantissa = h & 0x3ffu;
-  if (exponent == 0) {
-    const float value = std::ldexp(static_cast<float>(mantissa), -24);
-    return sign ? -value : value;
-  }
-  const std::uint32_t bits = exponent == 31 ? (sign | 0x7f800000u | (mantissa << 13))
-                                            : (sign | ((exponent + 112u) << 23) | (mantissa << 13));
-  float out;
-  std::memcpy(&out, &bits, 4);
-  return out;
-}
-
 std::vector<std::uint8_t> encode_language_model(LanguageModel<float>& model,
                                                 std::uint32_t vocab_hash) {
   const LanguageModelConfig& c = model.config();
-  std::vector<std::uint8_t> out(kLanguageModelMagic.begin(), kLanguageModelMagic.end());
-  put_u32(out, kLanguageModelVersion);
-  for (int field : {c.vocab, c.d_embed, c.d_model, c.layers, c.heads, c.d_mlp, c.context}) {
-    put_u32(out, static_cast<std::uint32_t>(field));
+  WeightsFile file;
+  file.kind = kLanguageModelKind;
+  for (const SizeField& size : kSizes) {
+    file.numbers.emplace_back(size.name, static_cast<std::uint32_t>(c.*size.field));
   }
-  put_u32(out, vocab_hash);
-  put_u32(out, static_cast<std::uint32_t>(language_model_parameter_count(c)));
-  out.reserve(out.size() + 2 * language_model_parameter_count(c));
-  for (const Parameter<float>* p : model.parameters()) {
-    for (Eigen::Index i = 0; i < p->value.size(); ++i) {
-      const std::uint16_t h = float_to_half(p->value.data()[i]);
-      out.push_back(static_cast<std::uint8_t>(h & 0xff));
-      out.push_back(static_cast<std::uint8_t>(h >> 8));
-    }
-  }
-  return out;
+  file.numbers.emplace_back("vocab_hash", vocab_hash);
+  add_parameters(file, "", model.parameters(), TensorEncoding::float16);
+  return encode_weights_file(file, kWhere);
 }
 
 LanguageModelWeights parse_language_model_weights(const std::uint8_t* bytes, std::size_t size) {
-  if (bytes == nullptr && size > 0) detail::fail(kWhere, "no bytes");
-  if (size < kLanguageModelMagic.size() ||
-      std::memcmp(bytes, kLanguageModelMagic.data(), kLanguageModelMagic.size()) != 0) {
-    detail::fail(kWhere, "not a language model file (its first 8 bytes are not \"ATTNLMWT\")");
-  }
-  if (size < kLanguageModelHeaderBytes) {
-    detail::fail(kWhere, "truncated: " + std::to_string(size) + " bytes, shorter than the " +
-                             std::to_string(kLanguageModelHeaderBytes) + "-byte header");
-  }
-  const std::uint32_t version = get_u32(bytes + 8);
-  if (version != kLanguageModelVersion) {
-    detail::fail(kWhere, "version " + std::to_string(version) + " is not supported (only " +
-                             std::to_string(kLanguageModelVersion) + ")");
-  }
-  const char* names[] = {"vocab", "d_embed", "d_model", "layers", "heads", "d_mlp", "context"};
-  const std::uint32_t highs[] = {1u << 20, 4096, 4096, 64, 4096, 16384, 4096};
-  const std::uint32_t lows[] = {2, 1, 1, 1, 1, 1, 1};
-  std::uint32_t fields[7];
-  for (int i = 0; i < 7; ++i) {
-    fields[i] = get_u32(bytes + 12 + 4 * i);
-    check_field(names[i], fields[i], lows[i], highs[i]);
-  }
+  WeightsFile file = parse_weights_file(bytes, size, kLanguageModelKind, kWhere);
   LanguageModelWeights w;
   LanguageModelConfig& c = w.config;
-  c.vocab = static_cast<int>(fields[0]);
-  c.d_embed = static_cast<int>(fields[1]);
-  c.d_model = static_cast<int>(fields[2]);
-  c.layers = static_cast<int>(fields[3]);
-  c.heads = static_cast<int>(fields[4]);
-  c.d_mlp = static_cast<int>(fields[5]);
-  c.context = static_cast<int>(fields[6]);
+  for (const SizeField& field : kSizes) {
+    c.*field.field = static_cast<int>(file.number(kWhere, field.name, field.low, field.high));
+  }
   c.seed = 0;
   if (c.heads > c.d_model || c.d_model % c.heads != 0) {
     detail::fail(kWhere, "heads (" + std::to_string(c.heads) + ") must divide d_model (" +
                              std::to_string(c.d_model) + ")");
   }
-  w.vocab_hash = get_u32(bytes + 40);
-  const std::size_t count = language_model_parameter_count(c);
-  const std::uint32_t stored = get_u32(bytes + 44);
-  if (stored != count) {
-    detail::fail(kWhere, "the header counts " + std::to_string(stored) +
-                             " parameter values but its config has " + std::to_string(count));
-  }
-  const std::size_t expected = kLanguageModelHeaderBytes + 2 * count;
-  if (size < expected) {
-    detail::fail(kWhere, "truncated: " + std::to_string(size) + " bytes, the config needs " +
-                             std::to_string(expected));
-  }
-  if (size > expected) {
-    detail::fail(kWhere, "has extra bytes: " + std::to_string(size) + " bytes, the config needs " +
-                             std::to_string(expected));
-  }
-  const std::uint8_t* p = bytes + kLanguageModelHeaderBytes;
-  const std::vector<std::pair<int, int>> shapes = language_model_parameter_shapes(c);
-  w.values.reserve(shapes.size());
-  for (const auto& [rows, cols] : shapes) {
-    MatrixT<float> m(rows, cols);  // row-major, as the file stores it
-    for (Eigen::Index r = 0; r < rows; ++r, p += 2 * cols) {
-      if (!decode_half_row_call(p, cols, m.row(r).data())) {
-        detail::fail(kWhere,
-                     "parameter " + std::to_string(w.values.size()) + " holds an infinity or NaN");
-      }
-    }
-    w.values.push_back(std::move(m));
-  }
+  w.vocab_hash = file.number(kWhere, "vocab_hash");
+  w.values = take_parameters(file, "", language_model_parameter_shapes(c), kWhere, &w.names);
   return w;
 }
 
@@ -229,6 +113,15 @@ void load_language_model_weights(LanguageModel<float>& model, const LanguageMode
     }
     params[i]->value = weights.values[i];
   }
+  require_parameter_names(params, weights.names, kWhere);
+}
+
+LanguageModel<float> make_language_model(LanguageModelWeights&& weights,
+                                         MatrixT<float> word_vectors) {
+  LanguageModel<float> model = LanguageModel<float>::from_weights(
+      weights.config, std::move(word_vectors), std::move(weights.values));
+  require_parameter_names(model.parameters(), weights.names, kWhere);
+  return model;
 }
 
 std::uint32_t vocabulary_hash(const Embeddings& embeddings) {

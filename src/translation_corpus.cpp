@@ -3,6 +3,7 @@
 #include <string>
 
 #include "checks.hpp"
+#include "little_endian.hpp"
 
 namespace attn {
 namespace {
@@ -10,12 +11,8 @@ namespace {
 constexpr const char* kWhere = "translation pairs";
 constexpr std::size_t kHeaderBytes = 48, kRecordBytes = 6;
 
-std::uint32_t read_u32(const std::uint8_t* p) {
-  return static_cast<std::uint32_t>(p[0]) | static_cast<std::uint32_t>(p[1]) << 8 |
-         static_cast<std::uint32_t>(p[2]) << 16 | static_cast<std::uint32_t>(p[3]) << 24;
-}
-
-int read_u16(const std::uint8_t* p) { return p[0] | p[1] << 8; }
+using detail::read_u16;
+using detail::read_u32;
 
 }  // namespace
 

@@ -55,8 +55,8 @@ val load(const val& bytes) {
     }
     const LanguageModelConfig c = weights.config;
     // Straight from the weights: no seeded weights are drawn only to be overwritten.
-    LanguageModel<float> model = LanguageModel<float>::from_weights(
-        c, language_model_word_vectors(*embeddings), std::move(weights.values));
+    LanguageModel<float> model =
+        make_language_model(std::move(weights), language_model_word_vectors(*embeddings));
     loaded_model().emplace(LoadedModel{embeddings, std::move(model), {}});
 
     val out = val::object();

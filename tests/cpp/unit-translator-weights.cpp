@@ -2,10 +2,12 @@
 #include <cstring>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "attn/embeddings.hpp"
 #include "attn/translator_weights.hpp"
+#include "attn/weights_file.hpp"
 #include "gradient_check.hpp"
 
 using attn::Bridge;
@@ -72,40 +74,73 @@ TEST_CASE(
 TEST_CASE("translator weights: every broken field is named", "[translator-weights]") {
   const std::vector<std::uint8_t> good = both_models();
   auto fails_with = [](const std::vector<std::uint8_t>& b, const char* what) {
-    CHECK_THROWS_WITH(attn::parse_translators(b.data(), b.size()), Catch::Contains(what));
+    CHECK_THROWS_WITH(attn::parse_translators(b.data(), b.size()),
+                      Catch::Contains("translator") && Catch::Contains(what));
   };
-  auto with = [&](std::size_t at, std::uint8_t value) {
-    std::vector<std::uint8_t> b = good;
-    b[at] = value;
-    return b;
+  // The file of good, changed through the weights file's own reader and writer, so that only the
+  // translators' checks can refuse it.
+  auto edited = [&](auto edit) {
+    attn::WeightsFile f =
+        attn::parse_weights_file(good.data(), good.size(), attn::kTranslatorsKind, "test");
+    edit(f);
+    return attn::encode_weights_file(f, "test");
+  };
+  auto set_number = [](attn::WeightsFile& f, const char* name, std::uint32_t value) {
+    for (auto& [key, v] : f.numbers) {
+      if (key == name) v = value;
+    }
   };
   fails_with({good.begin(), good.begin() + 30}, "truncated");
-  fails_with(with(1, 'X'), "magic");
-  fails_with(with(8, 7), "format version 7");
-  fails_with(with(8 + 4 * 3, 3), "target_words must be between 5");
-  fails_with(with(8 + 4 * 9, 3), "3 models");
-  fails_with(with(8 + 4 * 10, 40), "last word has no newline");
+  fails_with({good.begin(), good.end() - 1}, "truncated");
   std::vector<std::uint8_t> longer = good;
   longer.push_back(0);
   fails_with(longer, "extra bytes");
-  fails_with({good.begin(), good.end() - 1}, "truncated");
-  // The first model's bridge, right after the vocabulary: 2 is no bridge, 1 is the second's.
-  const std::size_t bridge = attn::kTranslatorHeaderBytes + kVocabulary.size();
-  fails_with(with(bridge, 2), "unknown bridge");
-  // The second model's bridge made the first's: its offset is the first model's bytes further.
-  attn::Translator<float> fixed(small_config(Bridge::fixed_vector), vectors());
-  const std::size_t fixed_bytes =
-      attn::encode_translators({&fixed}, kVocabulary, 0).size() - bridge;
-  REQUIRE(good[bridge + fixed_bytes] == 1);
-  fails_with(with(bridge + fixed_bytes, 0), "same bridge");
-  // The first row's scale made -1.5 (float bits 0xbfc00000).
-  std::vector<std::uint8_t> negative = good;
-  negative[bridge + 4 + 2] = 0xc0;
-  negative[bridge + 4 + 3] = 0xbf;
-  fails_with(negative, "negative or not finite");
+  std::vector<std::uint8_t> magic = good;
+  magic[1] = 'X';
+  fails_with(magic, "not a weights file");
+  fails_with(edited([](attn::WeightsFile& f) { f.kind = "language-model"; }),
+             "the file holds language-model, not translators");
+  fails_with(edited([&](attn::WeightsFile& f) { set_number(f, "target_words", 3); }),
+             "target_words must be between 5");
+  fails_with(edited([&](attn::WeightsFile& f) { set_number(f, "attention", 1u << 25); }),
+             "attention is 33554432; it must be from 0 to 16777216");
+  fails_with(edited([](attn::WeightsFile& f) { f.numbers.pop_back(); }),
+             "the file has no number english_hash");
+  fails_with(edited([](attn::WeightsFile& f) { f.texts[0].second.pop_back(); }),
+             "last word has no newline");
+  fails_with(edited([](attn::WeightsFile& f) { f.texts[0].second += "neu\n"; }),
+             "the vocabulary has 8 words but target_words is 7");
+  fails_with(edited([](attn::WeightsFile& f) { f.tensors.clear(); }), "the file holds no model");
+  // A tensor of a third model, or one more of a known model, is read by nobody or refused.
+  fails_with(edited([](attn::WeightsFile& f) {
+               f.tensors.push_back({"transformer/x", attn::TensorEncoding::float32,
+                                    attn::MatrixT<float>::Ones(1, 1)});
+             }),
+             "holds a tensor transformer/x that no model of it reads");
+  fails_with(edited([](attn::WeightsFile& f) {
+               f.tensors.push_back({"attention/extra", attn::TensorEncoding::float32,
+                                    attn::MatrixT<float>::Ones(1, 1)});
+             }),
+             "more tensors under \"attention/\" than the model's");
+  fails_with(edited([](attn::WeightsFile& f) { f.tensors.pop_back(); }),
+             "tensors under \"attention/\"; the model has");
   const attn::TranslatorWeights w = attn::parse_translators(good.data(), good.size());
+  CHECK(w.models[0].bridge == Bridge::fixed_vector);
+  CHECK(w.models[1].bridge == Bridge::attention);
   CHECK_THROWS_WITH(attn::make_translator(w, Bridge::attention, attn::unit_normal(8, 5, 1)),
                     Catch::Contains("word vectors are 8x5"));
+  // The two GRU directions' input weights swapped: the model says which is where.
+  const std::vector<std::uint8_t> swapped_bytes =
+      edited([](attn::WeightsFile& f) { std::swap(f.tensors[1].name, f.tensors[5].name); });
+  const attn::TranslatorWeights swapped =
+      attn::parse_translators(swapped_bytes.data(), swapped_bytes.size());
+  CHECK_THROWS_WITH(attn::make_translator(swapped, Bridge::fixed_vector, vectors()),
+                    Catch::Contains("the file's tensor 1 is encoder_backward.w_x where the model "
+                                    "has encoder_forward.w_x"));
+  attn::TranslatorWeights one = w;
+  one.models.pop_back();
+  CHECK_THROWS_WITH(attn::make_translator(one, Bridge::attention, vectors()),
+                    Catch::Contains("the file has no attention model"));
 }
 
 TEST_CASE("translator weights: what cannot be written is refused", "[translator-weights]") {

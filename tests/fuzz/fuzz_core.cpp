@@ -43,6 +43,7 @@
 #include "attn/gru.hpp"
 #include "attn/layers.hpp"
 #include "attn/lm_training.hpp"
+#include "attn/lm_weights.hpp"
 #include "attn/loss.hpp"
 #include "attn/matrix.hpp"
 #include "attn/multi_head.hpp"
@@ -595,8 +596,9 @@ void fuzz_lm_training(FuzzInput& in) {
   }
 }
 
-// The GRU, the translation models (forward, backward, greedy translation and a training step)
-// and their two file formats, from shapes, ids and bytes of any value.
+// The GRU, the translation models (forward, backward, greedy translation and a training step),
+// their corpus file and the weights file read as the translators' and as the language model's,
+// from shapes, ids and bytes of any value.
 void fuzz_translation(FuzzInput& in) {
   switch (in.byte() % 5) {
     case 0: {
@@ -689,7 +691,19 @@ void fuzz_translation(FuzzInput& in) {
       return;
     }
     default: {
+      // The weights file, read as each model's file: the container's checks, then the model's.
+      const bool translators = in.flag();
       const std::vector<std::uint8_t> bytes = in.rest();
+      if (!translators) {
+        attn::LanguageModelWeights w =
+            attn::parse_language_model_weights(bytes.data(), bytes.size());
+        const attn::LanguageModelConfig c = w.config;
+        if (c.vocab * c.d_embed <= 64) {
+          attn::make_language_model(std::move(w), MatrixT<float>::Ones(c.vocab, c.d_embed))
+              .forward({0});
+        }
+        return;
+      }
       const attn::TranslatorWeights w = attn::parse_translators(bytes.data(), bytes.size());
       if (w.config.source_words * w.config.source_width <= 64) {
         attn::make_translator(w, w.models.front().bridge,

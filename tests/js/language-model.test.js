@@ -8,6 +8,7 @@ import { describe, test } from 'node:test';
 
 import { loadEngine, loadLanguageModel } from 'attention-lab';
 import { ROOT } from './helpers.js';
+import { weightsLayout } from './weights-file.js';
 
 const model = await loadLanguageModel();
 const { info } = model;
@@ -26,10 +27,14 @@ function kindOf(/** @type {import('attention-lab').HeadScores} */ s) {
 
 describe('loadLanguageModel: what the model says about itself', () => {
   test('its sizes are those of the weights file, its numbers those of the report', () => {
-    const weights = readFileSync(join(ROOT, 'web/public/models/brown-lm.bin'));
-    assert.equal(weights.toString('latin1', 0, 8), 'ATTNLMWT');
-    const header = Array.from({ length: 8 }, (_, i) => weights.readUInt32LE(12 + 4 * i));
-    const [vocab, dEmbed, dModel, layers, heads, dMlp, context] = header;
+    const layout = weightsLayout(
+      new Uint8Array(readFileSync(join(ROOT, 'web/public/models/brown-lm.bin'))),
+    );
+    assert.equal(layout.kind, 'language-model');
+    const stored = ['vocab', 'd_embed', 'd_model', 'layers', 'heads', 'd_mlp', 'context'];
+    const [vocab, dEmbed, dModel, layers, heads, dMlp, context] = stored.map((name) =>
+      layout.numbers.get(name),
+    );
     assert.deepEqual(
       [
         info.vocab,
@@ -42,7 +47,10 @@ describe('loadLanguageModel: what the model says about itself', () => {
       ],
       [vocab, dEmbed, dModel, layers, heads, dMlp, context],
     );
-    assert.equal(weights.length, 48 + 2 * info.parameters);
+    // Every parameter in float16, and nothing else in the file.
+    assert.ok(layout.tensors.every((t) => t.encoding === 'float16'));
+    const values = layout.tensors.reduce((sum, t) => sum + t.rows * t.cols, 0);
+    assert.equal(values, info.parameters);
     assert.equal(info.validationPerplexity, REPORT.validation.perplexity);
     assert.equal(info.testPerplexity, REPORT.test.perplexity);
     assert.equal(info.heads.length, layers * heads);

@@ -12,6 +12,7 @@ import { describe, test } from 'node:test';
 import { loadEngine, loadTranslator } from 'attention-lab';
 import { tokenize } from '../../web/src/text/tokenize.js';
 import { ROOT } from './helpers.js';
+import { weightsLayout } from './weights-file.js';
 
 const WEIGHTS = new Uint8Array(readFileSync(join(ROOT, 'web/public/models/translation.bin')));
 const REPORT = JSON.parse(readFileSync(join(ROOT, 'web/public/models/translation.json'), 'utf8'));
@@ -89,72 +90,47 @@ function assertTranslation(translator, result) {
 /**
  * The file with the output bias of every model set so that the German unknown word <unk> (id 3)
  * always wins: each model then writes <unk> until the word limit ends the sentence. Walks the
- * layout of docs/translation.md (every parameter in the order of Translator::parameters(), row by
- * row: a float32 scale, then one signed byte per column) and checks that it ends with the file.
+ * layout of docs/weights-file.md (each model's output bias b_out is the tensor <model>/logit_b,
+ * stored row by row: a float32 scale, then one signed byte per column) and checks that it ends
+ * with the file.
  * @param {Uint8Array} bytes
  * @returns {Uint8Array}
  */
 function alwaysUnknown(bytes) {
   const out = new Uint8Array(bytes);
   const view = new DataView(out.buffer);
-  const header = Array.from({ length: 11 }, (_, i) => view.getUint32(8 + 4 * i, true));
-  const [, , dx, words, dy, he, hd, da, , models, vocabularyBytes] = header;
-  const gru = (/** @type {number} */ input, /** @type {number} */ state) => [
-    [input, 3 * state],
-    [1, 3 * state],
-    [state, 3 * state],
-    [1, 3 * state],
-  ];
-  let at = 52 + vocabularyBytes;
-  for (let model = 0; model < models; model++) {
-    const attends = view.getUint32(at, true) === 1;
-    at += 4;
-    const shapes = [
-      [1, dx],
-      ...gru(dx, he),
-      ...gru(dx, he),
-      ...gru(dy + 2 * he, hd),
-      [2 * he, hd],
-      [1, hd],
-      [words, dy],
-      [hd + 2 * he + dy, dy],
-      [1, dy],
-      [1, words], // the output bias, b_out
-      ...(attends
-        ? [
-            [hd, da],
-            [2 * he, da],
-            [1, da],
-            [1, da],
-          ]
-        : []),
-    ];
-    for (const [i, [rows, cols]] of shapes.entries()) {
-      if (i === 18) {
-        view.setFloat32(at, 10_000 / 127, true);
-        out.fill(0, at + 4, at + 4 + cols);
-        out[at + 4 + 3] = 127;
-      }
-      at += rows * (4 + cols);
-    }
+  const layout = weightsLayout(out);
+  const biases = layout.tensors.filter((t) => t.name.endsWith('/logit_b'));
+  assert.equal(biases.length, 2, 'both models have an output bias');
+  for (const { at, cols, encoding } of biases) {
+    assert.equal(encoding, 'int8-rows');
+    view.setFloat32(at, 10_000 / 127, true);
+    out.fill(0, at + 4, at + 4 + cols);
+    out[at + 4 + 3] = 127;
   }
-  assert.equal(at, out.length, 'the layout walked covers the whole file');
+  assert.equal(layout.end, out.length, 'the layout walked covers the whole file');
   return out;
 }
 
 describe('loadTranslator: both models from one file', () => {
   test('the two models share the file: its sizes, and each its own line of the report', () => {
-    assert.equal(Buffer.from(WEIGHTS.subarray(0, 8)).toString('latin1'), 'ATTNMTWT');
+    const layout = weightsLayout(WEIGHTS);
+    assert.equal(layout.kind, 'translators');
     assert.equal(attention.info.model, 'attention');
     assert.equal(fixedVector.info.model, 'fixed-vector');
-    const header = new DataView(WEIGHTS.buffer, WEIGHTS.byteOffset);
-    const sizes = ['sourceWords', 'sourceWidth', 'targetWords', 'targetWidth'];
-    sizes.push('encoderState', 'decoderState');
-    for (const [i, name] of sizes.entries()) {
-      assert.equal(attention.info[name], header.getUint32(12 + 4 * i, true), name);
+    const sizes = {
+      sourceWords: 'source_words',
+      sourceWidth: 'source_width',
+      targetWords: 'target_words',
+      targetWidth: 'target_width',
+      encoderState: 'encoder_state',
+      decoderState: 'decoder_state',
+    };
+    for (const [name, stored] of Object.entries(sizes)) {
+      assert.equal(attention.info[name], layout.numbers.get(stored), name);
       assert.equal(fixedVector.info[name], attention.info[name], name);
     }
-    assert.equal(attention.info.attentionWidth, header.getUint32(36, true));
+    assert.equal(attention.info.attentionWidth, layout.numbers.get('attention'));
     assert.equal(fixedVector.info.attentionWidth, null);
     // info keeps the report's scores and counts; the report's further detail (BLEU's precisions
     // and brevity penalty, the diagonal's count, the sources' names) stays in the file.
@@ -397,8 +373,8 @@ describe('loading: files and reports that do not fit are refused', () => {
     const refused = [
       [WEIGHTS.subarray(0, 20), /translator weights: the file is truncated/],
       [WEIGHTS.subarray(0, 4000), /truncated/],
-      [WEIGHTS.subarray(0, WEIGHTS.length - 1), /truncated in model 1/],
-      [wrongMagic, /the magic is not ATTNMTWT/],
+      [WEIGHTS.subarray(0, WEIGHTS.length - 1), /truncated in the tensor attention\/score_v/],
+      [wrongMagic, /translator weights: not a weights file/],
       [withExtra, /extra bytes/],
       ['not bytes', /loadTranslator: weights must be a Uint8Array or an ArrayBuffer/],
     ];

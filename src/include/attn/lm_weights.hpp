@@ -1,8 +1,8 @@
-// The trained language model's weights as the page ships them: a strict binary format, written
-// and read from bytes in memory (the core does no file I/O). docs/language-model.md gives the
-// layout. Every parameter is stored as IEEE 754 half precision (float16), in the order of
-// LanguageModel::parameters(), so the model the page runs is exactly the dequantised one the
-// training tool measured.
+// The trained language model's weights as the page ships them, in the core's weights file
+// (weights_file.hpp), written and read from bytes in memory. Every parameter is stored as IEEE 754
+// half precision (float16), named as LanguageModel::parameters() names it, so the model the page
+// runs is exactly the dequantised one the training tool measured. docs/language-model.md lists
+// what the file holds.
 #pragma once
 
 #include <cstddef>
@@ -14,14 +14,12 @@
 
 #include "attn/embeddings.hpp"
 #include "attn/language_model.hpp"
+#include "attn/weights_file.hpp"
 
 namespace attn {
 
-// Header: magic, then ten little-endian uint32s: version, vocab, d_embed, d_model, layers, heads,
-// d_mlp, context, the FNV-1a hash of the vocabulary the rows of E follow, the parameter count.
-inline constexpr std::string_view kLanguageModelMagic = "ATTNLMWT";
-inline constexpr std::uint32_t kLanguageModelVersion = 1;
-inline constexpr std::size_t kLanguageModelHeaderBytes = 48;
+// The kind of file (WeightsFile::kind) the language model is.
+inline constexpr std::string_view kLanguageModelKind = "language-model";
 
 // The (rows, cols) of every parameter of a model of this config, in the order of
 // LanguageModel::parameters(): W_in, b_in, P, per block norm1.gain, norm1.bias, W_q, b_q, W_k,
@@ -36,27 +34,29 @@ struct LanguageModelWeights {
   LanguageModelConfig config;  // seed is 0: the file holds trained weights, not a seed
   std::uint32_t vocab_hash = 0;
   std::vector<MatrixT<float>> values;  // one per parameter, shapes as above, dequantised
+  std::vector<std::string> names;      // theirs, as the file names them
 };
-
-// float -> the nearest float16 (ties to even), as its 16 bits. Throws InvalidArgument on NaN,
-// infinity or |x| >= 65520 (which would round to infinity).
-std::uint16_t float_to_half(float x);
-// float16 bits -> float, exactly. Infinity and NaN codes come back as such.
-float half_to_float(std::uint16_t bits);
 
 // model's parameters -> the bytes of the file. vocab_hash: fnv1a32 of the vocabulary's bytes as
 // the word-vector file stores them (docs/corpus.md), so a reader can check it has the right E.
-// Throws InvalidArgument when a value cannot be stored (see float_to_half).
+// Throws InvalidArgument when a value cannot be stored (NaN, infinity, |x| >= 65520).
 std::vector<std::uint8_t> encode_language_model(LanguageModel<float>& model,
                                                 std::uint32_t vocab_hash);
 
-// bytes: a whole file. Throws InvalidArgument, saying what is wrong, on a wrong magic or
-// version, a config out of range, a parameter count that does not match the config, a file cut
-// short or running on, or a stored infinity or NaN.
+// bytes: a whole file. Throws InvalidArgument, saying what is wrong, on a file the weights file
+// refuses (parse_weights_file), a file of another kind, a size missing or out of range, or
+// tensors that are not the config's parameters.
 LanguageModelWeights parse_language_model_weights(const std::uint8_t* bytes, std::size_t size);
 
-// Copies the weights into model. Throws InvalidArgument when its config (seed aside) differs.
+// Copies the weights into model. Throws InvalidArgument when its config (seed aside) differs or
+// a parameter's name is not the file's.
 void load_language_model_weights(LanguageModel<float>& model, const LanguageModelWeights& weights);
+
+// -> the model of the weights (LanguageModel::from_weights: no seeded weights drawn), on
+// word_vectors (vocab, d_embed), their values moved in. Throws InvalidArgument as from_weights
+// does, or when a parameter's name is not the file's.
+LanguageModel<float> make_language_model(LanguageModelWeights&& weights,
+                                         MatrixT<float> word_vectors);
 
 // The page's model reads the page's word vectors. Its vocabulary is theirs plus one unknown-word
 // id, the last one; the file names the vocabulary by this hash.

@@ -1,9 +1,8 @@
-// The trained translation models as the page ships them: one strict binary file with the German
-// vocabulary and both models, written and read from bytes in memory (the core does no file I/O).
-// docs/translation.md gives the layout. Every row of every parameter is stored as 8-bit codes and
-// one float32 scale (x = scale * code, scale = max |x| / 127), in the order of
-// Translator::parameters(), so the model the page runs is exactly the dequantised one the
-// evaluation measured.
+// The trained translation models as the page ships them: the German vocabulary and one or both
+// models in the core's weights file (weights_file.hpp), written and read from bytes in memory.
+// Every parameter is stored as 8-bit rows with a float32 scale each (x = scale * code, scale =
+// max |x| / 127), so the model the page runs is exactly the dequantised one the evaluation
+// measured. docs/translation.md lists what the file holds.
 #pragma once
 
 #include <cstddef>
@@ -17,12 +16,8 @@
 
 namespace attn {
 
-// Header: magic, then eleven little-endian uint32s: version, source_words, source_width,
-// target_words, target_width, encoder_state, decoder_state, attention, the FNV-1a hash of the
-// English vocabulary the word vectors follow, the number of models, the vocabulary's bytes.
-inline constexpr std::string_view kTranslatorMagic = "ATTNMTWT";
-inline constexpr std::uint32_t kTranslatorVersion = 1;
-inline constexpr std::size_t kTranslatorHeaderBytes = 52;
+// The kind of file (WeightsFile::kind) the translators are.
+inline constexpr std::string_view kTranslatorsKind = "translators";
 
 struct TranslatorWeights {
   TranslatorConfig config;  // the shapes both models share; bridge and seed unset
@@ -31,8 +26,9 @@ struct TranslatorWeights {
   struct Model {
     Bridge bridge = Bridge::attention;
     std::vector<MatrixT<float>> values;  // one per parameter, dequantised
+    std::vector<std::string> names;      // theirs, as the file names them (without the bridge)
   };
-  std::vector<Model> models;  // 1 or 2, each bridge at most once
+  std::vector<Model> models;  // 1 or 2, each bridge at most once, in file order
 };
 
 // The models (of one shape, different bridges) and the German vocabulary -> the bytes of the
@@ -44,10 +40,10 @@ std::vector<std::uint8_t> encode_translators(const std::vector<Translator<float>
                                              const std::string& vocabulary,
                                              std::uint32_t english_hash);
 
-// bytes: a whole file. Throws InvalidArgument, saying what is wrong, on a wrong magic or version,
-// a config out of range, a vocabulary that is not target_words distinct non-empty lines, a model
-// count outside 1..2 or a bridge twice, a scale that is negative or not finite, a file cut short
-// or running on.
+// bytes: a whole file. Throws InvalidArgument, saying what is wrong, on a file the weights file
+// refuses (parse_weights_file), a file of another kind, a size missing or out of range, a
+// vocabulary that is not target_words distinct non-empty lines, no model, a tensor of the wrong
+// shape or name, or a tensor no model reads.
 TranslatorWeights parse_translators(const std::uint8_t* bytes, std::size_t size);
 
 // -> the model of `bridge` from the file (Translator::from_weights: no seeded weights drawn, no
