@@ -181,12 +181,14 @@ function computeBleu(pairs, maxOrder) {
 }
 
 /**
- * How often each n-gram of `ids` occurs, keyed by its ids joined with commas.
- * @param {number[]} ids
+ * How often each n-gram of `ids` occurs, keyed by its ids joined with commas. chrF counts
+ * characters with it: single code points, so the commas still stand at fixed places and no two
+ * n-grams share a key.
+ * @param {Array<number | string>} ids
  * @param {number} n
  * @returns {Map<string, number>}
  */
-function ngramCounts(ids, n) {
+export function ngramCounts(ids, n) {
   /** @type {Map<string, number>} */
   const counts = new Map();
   for (let i = 0; i + n <= ids.length; i++) {
