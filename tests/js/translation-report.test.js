@@ -37,6 +37,12 @@ describe('the committed translation file gives the committed report', () => {
     }
   });
 
+  test('the scores on the everyday set, as committed', () => {
+    for (const name of ['attention', 'fixed-vector']) {
+      assert.deepEqual(MEASURED[name].everyday, REPORT.models[name].everyday);
+    }
+  });
+
   test('attention: the alignment score and the diagonal guess, as committed', () => {
     assert.deepEqual(MEASURED.attention.alignment, REPORT.models.attention.alignment);
     assert.equal(MEASURED['fixed-vector'].alignment, null);
@@ -79,5 +85,22 @@ describe('the README and docs/translation.md state the report', () => {
     }
     const steps = `| ${fixed.keptStep.toLocaleString('en')} | ${attention.keptStep.toLocaleString('en')} |`;
     assert.ok(docs.replace(/ +/g, ' ').includes(`weights kept from step ${steps}`), steps);
+  });
+});
+
+describe('docs/translation.md states the everyday scores', () => {
+  const docs = readFileSync(join(ROOT, 'docs/translation.md'), 'utf8').replace(/ +/g, ' ');
+  const { attention, 'fixed-vector': fixed } = REPORT.models;
+
+  test('chrF, <unk> written and content words, fixed vector then attention', () => {
+    const percent = (/** @type {number} */ x) => `${(100 * x).toFixed(1)} %`;
+    const rows = [
+      `| chrF | ${fixed.everyday.chrf.toFixed(1)} | ${attention.everyday.chrf.toFixed(1)} |`,
+      `| \`<unk>\` among the words written | ${percent(fixed.everyday.unknownShare)} | ` +
+        `${percent(attention.everyday.unknownShare)} |`,
+      `| reference content words written | ${percent(fixed.everyday.contentWordRecall)} | ` +
+        `${percent(attention.everyday.contentWordRecall)} |`,
+    ];
+    for (const row of rows) assert.ok(docs.includes(row), row);
   });
 });

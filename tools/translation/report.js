@@ -7,7 +7,7 @@
 // it measured on the same file read back) and what is measured here: corpus BLEU-4 overall and by
 // English length, and for the attention model the alignment score against the dictionary with the
 // diagonal guess beside it (bleu.js, alignment-score.js), and the share of the words written that
-// are <unk>. BLEU scores the translation translate() gives to read (`output`: the attention model
+// are <unk>, and the scores on the everyday set (everyday.js). BLEU scores the translation translate() gives to read (`output`: the attention model
 // copies an English token in place of each <unk>); `writtenBleu` is the overall score of the words
 // as written, <unk> included, so that the copying's share of the score is on record.
 //
@@ -24,14 +24,18 @@ import { fileURLToPath } from 'node:url';
 import { loadEngine } from '../../web/src/engine/node.js';
 import { readDictionary } from './alignment-score.js';
 import { readReferencePairs, scoreWords } from './evaluate.js';
+import { EVERYDAY_SET, readEverydaySet, scoreEveryday } from './everyday.js';
 import { GERMAN_UNKNOWN } from './pairs.js';
 
 /** @typedef {ReturnType<typeof scoreWords>} Scores */
 /**
  * What the report holds measured on one model.
  * @typedef {ReturnType<typeof measured> & { writtenBleu: number, unknownWords: { written: number,
- *   unknown: number, share: number, copied: number } }} Measured
+ *   unknown: number, share: number, copied: number }, everyday: Omit<ReturnType<typeof
+ *   scoreEveryday>, 'translations'> }} Measured
  */
+
+const EVERYDAY_PAIRS = readEverydaySet(readFileSync(EVERYDAY_SET, 'utf8'));
 
 const VECTORS = fileURLToPath(
   new URL('../../web/public/embeddings/en-20k-100d.bin', import.meta.url),
@@ -153,12 +157,19 @@ export async function measureModels(weights, report, pairs, dictionary) {
     );
     const copied = translations.reduce((sum, t) => sum + t.copies, 0);
     const asWritten = translations.map(({ target, weights }) => ({ target, weights }));
+    const { sentences, chrf, unknownShare, contentWordRecall } = scoreEveryday(
+      translator,
+      EVERYDAY_PAIRS,
+    );
     result[name] = {
       ...measured(scoreWords(pairs, translations, dictionary)),
       writtenBleu: round(scoreWords(pairs, asWritten, dictionary).bleu.overall.bleu, 2),
       // How much of what the model wrote is the token for a word outside its vocabulary, and how
       // many of those the reading copies from the English.
       unknownWords: { written, unknown, share: round(unknown / Math.max(1, written), 4), copied },
+      // The same scores on everyday English (everyday.js), a text of another kind than the test
+      // split's: chrF, the share of <unk> written, the references' content words found.
+      everyday: { sentences, chrf, unknownShare, contentWordRecall },
     };
   }
   return result;
