@@ -1,5 +1,6 @@
 #include "attn/translator.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -66,6 +67,34 @@ MatrixT<T> beside(const MatrixT<T>& a, const MatrixT<T>& b) {
   return out;
 }
 
+// The output layer's input [s_t ; c_t ; D y_{t-1}] of a step's B rows, written into rows:
+// (B, H_d + 2 H_e + d_y); previous: (B, d_y) D y_{t-1}.
+template <typename T, typename Rows, typename Previous>
+void write_output_input(Rows&& rows, const TranslatorDecoderStep<T>& step,
+                        const Previous& previous) {
+  const Eigen::Index h_d = step.cell.h.cols(), c = step.context.cols();
+  rows.leftCols(h_d) = step.cell.h;
+  rows.middleCols(h_d, c) = step.context;
+  rows.rightCols(previous.cols()) = previous;
+}
+
+// l: (V) a row of logits -> best: the `count` likeliest ids the model may write (kTargetEnd ..
+// V - 1) by logit, largest first, of equal logits the first id first. count = 1 is greedy
+// decoding's choice.
+template <typename T>
+void likeliest(const T* l, int words, int count, std::vector<int>& best) {
+  best.clear();
+  for (int v = kTargetEnd; v < words; ++v) {
+    if (static_cast<int>(best.size()) == count) {
+      if (!(l[v] > l[best.back()])) continue;
+      best.pop_back();
+    }
+    auto at = best.end();
+    while (at != best.begin() && l[v] > l[*(at - 1)]) --at;
+    best.insert(at, v);
+  }
+}
+
 }  // namespace
 
 const char* bridge_name(Bridge bridge) {
@@ -88,6 +117,16 @@ void check_translator_config(const TranslatorConfig& c) {
                  "least one word), got " +
                      std::to_string(c.target_words));
   }
+}
+
+double translation_length_penalty(int length) {
+  if (length < 1 || length > kMaxTranslationLength) {
+    detail::fail(kWhere, "a translation's length must be between 1 and " +
+                             std::to_string(kMaxTranslationLength) + " tokens, got " +
+                             std::to_string(length));
+  }
+  // ((5 + L) / 6)^0.6 = 1 / e^(-0.6 log((5 + L) / 6)): the portable exp takes x <= 0.
+  return 1.0 / detail::portable_exp(-0.6 * portable_log((5.0 + length) / 6.0));
 }
 
 std::vector<std::pair<int, int>> translator_parameter_shapes(const TranslatorConfig& c) {
@@ -245,6 +284,51 @@ MatrixT<T> Translator<T>::embed_sources(const std::vector<int>& ids) const {
   return e;
 }
 
+// s_prev: (B, H_d), previous: (B, d_y) -> c_t: (B, 2 H_e), s_t: (B, H_d)
+template <typename T>
+TranslatorDecoderStep<T> Translator<T>::decoder_step(MatrixT<T> s_prev, const MatrixT<T>& previous,
+                                                     const Encoded& encoded,
+                                                     std::vector<unsigned char> active) const {
+  const Eigen::Index rows = s_prev.rows(), h_e = config_.encoder_state;
+  TranslatorDecoderStep<T> step;
+  // 1. c_t: the sentence's summary for the fixed vector; for the attention model, each active
+  // row's query s_{t-1} W_a scores its sentence's keys, and c_t averages its states h_j.
+  if (config_.bridge == Bridge::attention) {
+    step.query = linear_forward<T>(s_prev, query_w_, nullptr);
+    step.context = MatrixT<T>::Zero(rows, 2 * h_e);
+    AttentionGradOptions options;
+    options.scoring = Scoring::additive;
+    for (Eigen::Index b = 0; b < rows; ++b) {
+      if (!active.empty() && !active[static_cast<size_t>(b)]) continue;
+      const auto j = static_cast<size_t>(encoded.sentence[static_cast<size_t>(b)]);
+      step.attention.push_back(attention_forward<T>(step.query.y.row(b), encoded.keys[j].y,
+                                                    encoded.states[j], options, &score_v_));
+      step.attended.push_back(static_cast<int>(b));
+      step.context.row(b) = step.attention.back().output.row(0);
+    }
+  } else {
+    step.context.resize(rows, 2 * h_e);
+    for (Eigen::Index b = 0; b < rows; ++b) {
+      step.context.row(b) = encoded.summary.row(encoded.sentence[static_cast<size_t>(b)]);
+    }
+  }
+  // 2. s_t from s_{t-1} and the input [D y_{t-1} ; c_t], whose share of the gates is one product.
+  step.input = linear_forward(beside<T>(previous, step.context), decoder_.w_x, &decoder_.b_x);
+  step.cell = gru_step_forward(step.input.y, std::move(s_prev), decoder_, std::move(active));
+  return step;
+}
+
+// joined: (N, H_d + 2 H_e + d_y), output_weights: (d_y, V) -> (N, V)
+template <typename T>
+MatrixT<T> Translator<T>::output_logits(MatrixT<T> joined, const MatrixT<T>& output_weights,
+                                        LinearPass<T>& linear, TanhPass<T>& output) const {
+  linear = linear_forward(std::move(joined), output_w_, &output_b_);
+  output = tanh_forward(linear.y);
+  MatrixT<T> logits = detail::product(output.y, output_weights);
+  logits.rowwise() += logit_b_.value.row(0);
+  return logits;
+}
+
 template <typename T>
 TranslatorPass<T> Translator<T>::forward(const TranslationBatch& batch, double dropout,
                                          Rng* rng) const {
@@ -323,53 +407,36 @@ TranslatorPass<T> Translator<T>::forward(const TranslationBatch& batch, double d
   pass.target_embedding = embedding_forward(inputs, target_embedding_, kTargetPadding);
   pass.target_mask = drop(pass.target_embedding.y);
 
-  // 5. The decoder, a step at a time: c_t from s_{t-1}, then s_t from [D y_{t-1} ; c_t].
+  // 5. The decoder, a step at a time (decoder_step, which translate() runs too): c_t from
+  // s_{t-1}, then s_t from [D y_{t-1} ; c_t]. Row b of every step is pair b, which reads its own
+  // sentence; a pair past its end keeps its state.
+  std::vector<int> sentence(static_cast<size_t>(n_pairs));
+  for (int b = 0; b < n_pairs; ++b) sentence[static_cast<size_t>(b)] = b;
+  const Encoded encoded{pass.states, pass.keys, pass.summary, sentence};
   MatrixT<T> s = pass.init.y;
   pass.steps.resize(static_cast<size_t>(m_steps));
   for (int t = 0; t < m_steps; ++t) {
-    TranslatorDecoderStep<T>& step = pass.steps[static_cast<size_t>(t)];
     std::vector<unsigned char> active(static_cast<size_t>(n_pairs));
     for (int b = 0; b < n_pairs; ++b) active[b] = t < pass.target_lengths[b] ? 1 : 0;
-    if (attend) {
-      step.query = linear_forward<T>(s, query_w_, nullptr);
-      step.context = MatrixT<T>::Zero(n_b, 2 * h_e);
-      AttentionGradOptions options;
-      options.scoring = Scoring::additive;
-      for (int b = 0; b < n_pairs; ++b) {
-        if (!active[b]) continue;
-        step.attention.push_back(
-            attention_forward<T>(step.query.y.row(b), pass.keys[static_cast<size_t>(b)].y,
-                                 pass.states[static_cast<size_t>(b)], options, &score_v_));
-        step.attended.push_back(b);
-        step.context.row(b) = step.attention.back().output.row(0);
-      }
-    } else {
-      step.context = pass.summary;
-    }
-    step.input = linear_forward(
-        beside<T>(pass.target_embedding.y.middleRows(static_cast<Eigen::Index>(t) * n_b, n_b),
-                  step.context),
-        decoder_.w_x, &decoder_.b_x);
-    step.cell = gru_step_forward(step.input.y, std::move(s), decoder_, active);
+    const MatrixT<T> previous =
+        pass.target_embedding.y.middleRows(static_cast<Eigen::Index>(t) * n_b, n_b);
+    TranslatorDecoderStep<T>& step = pass.steps[static_cast<size_t>(t)];
+    step = decoder_step(std::move(s), previous, encoded, std::move(active));
     s = step.cell.h;
   }
 
-  // 6. Every step's output at once: o = tanh([s ; c ; D y] W_o + b_o), logits o D^T + b_out.
+  // 6. Every step's output at once, one product for all their rows (output_logits, which
+  // translate() runs a step at a time): o = tanh([s ; c ; D y] W_o + b_o), logits o D^T + b_out.
   const Eigen::Index h_d = config_.decoder_state, d_y = config_.target_width;
   MatrixT<T> joined(static_cast<Eigen::Index>(m_steps) * n_b, h_d + 2 * h_e + d_y);
   for (int t = 0; t < m_steps; ++t) {
-    const TranslatorDecoderStep<T>& step = pass.steps[static_cast<size_t>(t)];
-    auto rows = joined.middleRows(static_cast<Eigen::Index>(t) * n_b, n_b);
-    rows.leftCols(h_d) = step.cell.h;
-    rows.middleCols(h_d, 2 * h_e) = step.context;
-    rows.rightCols(d_y) =
-        pass.target_embedding.y.middleRows(static_cast<Eigen::Index>(t) * n_b, n_b);
+    const Eigen::Index first = static_cast<Eigen::Index>(t) * n_b;
+    write_output_input(joined.middleRows(first, n_b), pass.steps[static_cast<size_t>(t)],
+                       pass.target_embedding.y.middleRows(first, n_b));
   }
   pass.output_mask = drop(joined);
-  pass.output_linear = linear_forward(std::move(joined), output_w_, &output_b_);
-  pass.output = tanh_forward(pass.output_linear.y);
-  MatrixT<T> logits = detail::product_transposed(pass.output.y, target_embedding_.value);
-  logits.rowwise() += logit_b_.value.row(0);
+  MatrixT<T> logits = output_logits(std::move(joined), detail::transposed(target_embedding_.value),
+                                    pass.output_linear, pass.output);
   const T total = softmax_cross_entropy_in_place(logits, pass.labels, T(1), &pass.counted);
   pass.loss = total / static_cast<T>(pass.counted);
   pass.d_logits = std::move(logits);
@@ -463,13 +530,15 @@ void Translator<T>::backward(const TranslatorPass<T>& pass) {
 }
 
 template <typename T>
-Translation Translator<T>::translate(const std::vector<int>& source, int max_words) const {
-  return translate_with(source, max_words, detail::transposed(target_embedding_.value));
+Translation Translator<T>::translate(const std::vector<int>& source, int max_words,
+                                     int beam) const {
+  return translate_with(source, max_words, beam, detail::transposed(target_embedding_.value));
 }
 
-// output_weights: D^T (d_y, V) -> the words, and per step t its scores e_t and weights alpha_t.
+// output_weights: D^T (d_y, V) -> the chosen hypothesis's words, and per step t its scores e_t and
+// weights alpha_t.
 template <typename T>
-Translation Translator<T>::translate_with(const std::vector<int>& source, int max_words,
+Translation Translator<T>::translate_with(const std::vector<int>& source, int max_words, int beam,
                                           const MatrixT<T>& output_weights) const {
   check_sentence("the sentence", source, 1, kMaxTranslationLength, 0, config_.source_words);
   if (max_words < 0 || max_words >= kMaxTranslationLength) {
@@ -477,10 +546,15 @@ Translation Translator<T>::translate_with(const std::vector<int>& source, int ma
                              std::to_string(kMaxTranslationLength - 1) + ", got " +
                              std::to_string(max_words));
   }
+  if (beam < 1 || beam > kMaxBeam) {
+    detail::fail(kWhere, "beam must be between 1 and " + std::to_string(kMaxBeam) + ", got " +
+                             std::to_string(beam));
+  }
   const auto n = static_cast<Eigen::Index>(source.size());
   const Eigen::Index h_e = config_.encoder_state, h_d = config_.decoder_state,
                      d_y = config_.target_width;
   const bool attend = config_.bridge == Bridge::attention;
+  const int words = config_.target_words;
 
   // 1. The encoder as in forward, for one sentence.
   const MatrixT<T> embedded = embed_sources(source);
@@ -489,68 +563,141 @@ Translation Translator<T>::translate_with(const std::vector<int>& source, int ma
   const auto fwd = gru_sequence_forward(embedded, length, false, encoder_forward_, zero_state);
   const auto bwd = gru_sequence_forward(embedded, length, true, encoder_backward_, zero_state);
   const MatrixT<T> summary = beside(fwd.last, bwd.last);
-  const MatrixT<T> h = beside(fwd.states, bwd.states);
+  const std::vector<MatrixT<T>> states{beside(fwd.states, bwd.states)};
+  std::vector<LinearPass<T>> keys;
+  if (attend) keys.push_back(linear_forward(states[0], key_w_, &key_b_));
   MatrixT<T> s = tanh_forward(linear_forward(summary, init_w_, &init_b_).y).y;
-  MatrixT<T> keys;
-  if (attend) keys = linear_forward(h, key_w_, &key_b_).y;
 
-  // 2. The decoder, a word at a time. Each step's inputs are written into the same two rows:
-  // [D y_{t-1} ; c_t] for the cell and [s_t ; c_t ; D y_{t-1}] for the output layer.
-  Translation out;
-  std::vector<T> weight_rows, score_rows;  // (steps, n) each, row-major (attention model)
-  AttentionGradOptions options;
-  options.scoring = Scoring::additive;
-  MatrixT<T> cell_input(1, d_y + 2 * h_e), joined(1, h_d + 2 * h_e + d_y);
-  cell_input.rightCols(2 * h_e) = summary;  // the fixed vector's c_t, the same every step
-  int previous = kTargetStart;
-  double log_probability = 0;
+  // 2. The search, a step at a time. Row i of a step is live hypothesis i: s (live, H_d) its state,
+  // previous (live, d_y) its last word's embedding, log_p its total log-probability. Every row
+  // reads the one sentence. The search starts from <s>, one hypothesis.
+  std::vector<int> sentence;
+  const Encoded encoded{states, keys, summary, sentence};
+  MatrixT<T> previous = target_embedding_.value.row(kTargetStart);
+  std::vector<double> log_p{0.0};
+  // Per step t: each live row's alpha_t and e_t (live, n), and for t >= 1 its row at step t - 1
+  // and the word it wrote there; enough to write out any hypothesis at the end.
+  std::vector<MatrixT<T>> step_weights, step_scores;
+  std::vector<std::vector<int>> parents(1), written(1);
+  struct Candidate {
+    double log_probability;
+    int id, row;
+  };
+  struct Finished {
+    int step, row;  // it wrote </s> from row `row` of step `step`, after `step` words
+    double log_probability;
+  };
+  std::vector<Finished> finished;
+  std::vector<Candidate> candidates;
+  std::vector<int> best;
   for (int t = 0; t <= max_words; ++t) {
-    if (attend) {
-      const AttentionPass<T> a = attention_forward<T>(linear_forward<T>(s, query_w_, nullptr).y,
-                                                      keys, h, options, &score_v_);
-      cell_input.rightCols(2 * h_e) = a.output;
-      weight_rows.insert(weight_rows.end(), a.weights.data(), a.weights.data() + n);
-      score_rows.insert(score_rows.end(), a.scores.data(), a.scores.data() + n);
+    const auto live = static_cast<Eigen::Index>(log_p.size());
+    sentence.assign(static_cast<size_t>(live), 0);
+    const TranslatorDecoderStep<T> step = decoder_step(std::move(s), previous, encoded, {});
+    MatrixT<T> weights(live, attend ? n : 0), scores(live, attend ? n : 0);
+    for (size_t a = 0; a < step.attention.size(); ++a) {
+      weights.row(step.attended[a]) = step.attention[a].weights.row(0);
+      scores.row(step.attended[a]) = step.attention[a].scores.row(0);
     }
-    cell_input.leftCols(d_y) = target_embedding_.value.row(previous);
-    const MatrixT<T> gx = linear_forward(cell_input, decoder_.w_x, &decoder_.b_x).y;
-    s = gru_step_forward(gx, std::move(s), decoder_).h;
-    joined << s, cell_input.rightCols(2 * h_e), cell_input.leftCols(d_y);
-    const MatrixT<T> o = tanh_forward(linear_forward(joined, output_w_, &output_b_).y).y;
-    // 3. The logits o D^T + b_out over the whole German vocabulary: (1, V).
-    MatrixT<T> logits = detail::product(o, output_weights);
-    logits += logit_b_.value;
-    // 4. The likeliest word, never padding or <s>; the first of equal ones. After max_words words
-    // the step can only end the sentence. top is the largest logit the model may write either way.
-    const T* l = logits.data();
-    int best = kTargetEnd;
-    T top = l[kTargetEnd];
-    for (int v = kTargetEnd + 1; v < config_.target_words; ++v) {
-      if (l[v] > top) {
-        top = l[v];
-        best = v;
+    step_weights.push_back(std::move(weights));
+    step_scores.push_back(std::move(scores));
+
+    // 3. The logits o D^T + b_out of every row over the whole German vocabulary: (live, V).
+    MatrixT<T> joined(live, h_d + 2 * h_e + d_y);
+    write_output_input(joined, step, previous);
+    LinearPass<T> linear;
+    TanhPass<T> output;
+    const MatrixT<T> logits = output_logits(std::move(joined), output_weights, linear, output);
+
+    // 4. What each row offers: its `offered` likeliest ids (never padding or <s>), each with the
+    // row's total after it. After max_words words a step can only end the sentence. top is the
+    // largest logit the row may write either way; log p(v) = logit - log sum exp(logits), over
+    // every id the model can write, with the core's portable exp and log, so that every build
+    // gives the same bits.
+    const int slots = beam - static_cast<int>(finished.size());
+    const int offered = t == max_words ? 1 : std::min(slots, words - kTargetEnd);
+    candidates.clear();
+    for (Eigen::Index i = 0; i < live; ++i) {
+      const T* l = logits.row(i).data();
+      likeliest(l, words, offered, best);
+      const T top = l[best[0]];
+      double total = 0;
+      for (int v = kTargetEnd; v < words; ++v) {
+        total += detail::portable_exp(static_cast<double>(l[v] - top));
+      }
+      const double log_total = portable_log(total);
+      if (t == max_words) best.assign(1, kTargetEnd);
+      for (const int v : best) {
+        candidates.push_back(
+            {log_p[static_cast<size_t>(i)] + (static_cast<double>(l[v] - top) - log_total), v,
+             static_cast<int>(i)});
       }
     }
-    if (t == max_words) best = kTargetEnd;
-    // 5. log p(best) = logit - log sum exp(logits), over every id the model can write, with the
-    // core's portable exp and log, so that every build reports the same bits.
-    double total = 0;
-    for (int v = kTargetEnd; v < config_.target_words; ++v) {
-      total += detail::portable_exp(static_cast<double>(l[v] - top));
+
+    // 5. The `slots` best candidates by total (of equal ones the lower id, then the earlier row; a
+    // NaN total ranks last) go on: one that writes </s> is finished, the others are the next
+    // step's rows, best first. With beam 1 that is the one word greedy decoding writes.
+    const auto rank = [](double x) {
+      return std::isnan(x) ? -std::numeric_limits<double>::infinity() : x;
+    };
+    const auto before = [&](const Candidate& a, const Candidate& b) {
+      const double x = rank(a.log_probability), y = rank(b.log_probability);
+      if (x != y) return x > y;
+      return a.id != b.id ? a.id < b.id : a.row < b.row;
+    };
+    const auto kept = std::min(candidates.size(), static_cast<size_t>(slots));
+    std::partial_sort(candidates.begin(), candidates.begin() + static_cast<long>(kept),
+                      candidates.end(), before);
+    std::vector<int> rows, ids;
+    log_p.clear();
+    for (size_t c = 0; c < kept; ++c) {
+      const Candidate& next = candidates[c];
+      if (next.id == kTargetEnd) {
+        finished.push_back({t, next.row, next.log_probability});
+        continue;
+      }
+      rows.push_back(next.row);
+      ids.push_back(next.id);
+      log_p.push_back(next.log_probability);
     }
-    log_probability += static_cast<double>(l[best] - top) - portable_log(total);
-    if (best == kTargetEnd) break;
-    out.words.push_back(best);
-    previous = best;
+    if (rows.empty()) break;  // every hypothesis has finished
+    // 6. The next step's rows: each one's state s_t and its word's embedding D y_t.
+    s.resize(static_cast<Eigen::Index>(rows.size()), h_d);
+    previous.resize(static_cast<Eigen::Index>(rows.size()), d_y);
+    for (size_t j = 0; j < rows.size(); ++j) {
+      const auto r = static_cast<Eigen::Index>(j);
+      s.row(r) = step.cell.h.row(rows[j]);
+      previous.row(r) = target_embedding_.value.row(ids[j]);
+    }
+    parents.push_back(std::move(rows));
+    written.push_back(std::move(ids));
   }
-  const auto steps = static_cast<Eigen::Index>(out.words.size()) + 1;
-  out.weights.resize(steps, attend ? n : 0);
-  out.scores.resize(steps, attend ? n : 0);
-  for (Eigen::Index i = 0; i < out.weights.size(); ++i) {
-    out.weights.data()[i] = static_cast<float>(weight_rows[static_cast<size_t>(i)]);
-    out.scores.data()[i] = static_cast<float>(score_rows[static_cast<size_t>(i)]);
+
+  // 7. Of the finished hypotheses, the highest log p / lp(L), the first of equal ones; then its
+  // words and its rows of every step, followed back from its last step.
+  size_t chosen = 0;
+  double chosen_score = 0;
+  for (size_t f = 0; f < finished.size(); ++f) {
+    const double score =
+        finished[f].log_probability / translation_length_penalty(finished[f].step + 1);
+    if (f == 0 || score > chosen_score) {
+      chosen = f;
+      chosen_score = score;
+    }
   }
-  out.log_probability = static_cast<float>(log_probability);
+  const Finished& last = finished[chosen];
+  Translation out;
+  out.words.resize(static_cast<size_t>(last.step));
+  out.weights.resize(last.step + 1, attend ? n : 0);
+  out.scores.resize(last.step + 1, attend ? n : 0);
+  for (int t = last.step, row = last.row; t >= 0; --t) {
+    out.weights.row(t) = step_weights[static_cast<size_t>(t)].row(row).template cast<float>();
+    out.scores.row(t) = step_scores[static_cast<size_t>(t)].row(row).template cast<float>();
+    if (t == 0) break;
+    out.words[static_cast<size_t>(t - 1)] = written[static_cast<size_t>(t)][row];
+    row = parents[static_cast<size_t>(t)][row];
+  }
+  out.log_probability = static_cast<float>(last.log_probability);
   return out;
 }
 

@@ -650,8 +650,9 @@ void fuzz_translation(FuzzInput& in) {
       }
       if (in.flag() && !batch.targets.empty()) batch.targets.pop_back();
       if (in.flag()) {
+        // A beam of any width, 0 and 17 (refused) included.
         model.translate(batch.sources.empty() ? std::vector<int>{} : batch.sources.front(),
-                        in.int_in(-1, 6));
+                        in.int_in(-1, 6), in.int_in(0, 17));
         return;
       }
       if (in.flag()) {
@@ -663,7 +664,7 @@ void fuzz_translation(FuzzInput& in) {
         const attn::FrozenTranslator<float> frozen(attn::Translator<float>::from_weights(
             config, std::make_shared<const MatrixT<float>>(model.word_vectors()), values));
         frozen.translate(batch.sources.empty() ? std::vector<int>{} : batch.sources.front(),
-                         in.int_in(-1, 6));
+                         in.int_in(-1, 6), in.int_in(0, 17));
         return;
       }
       if (in.flag()) {

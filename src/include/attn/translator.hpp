@@ -46,6 +46,9 @@ constexpr int kTargetUnknown = 3;  // <unk>, any word outside the vocabulary
 // The longest English input and German output a model handles, in tokens (German: with </s>).
 constexpr int kMaxTranslationLength = 128;
 
+// The widest beam translate() searches with.
+constexpr int kMaxBeam = 16;
+
 struct TranslatorConfig {
   Bridge bridge = Bridge::attention;
   int source_words = 0;     // rows of the word vectors X; id source_words is the unknown word
@@ -73,10 +76,12 @@ struct TranslationBatch {
   std::vector<std::vector<int>> targets;  // (B) German ids, 0 .. kMaxTranslationLength - 1 each
 };
 
+// One decoder step of B rows: the pairs of a batch in forward(), the hypotheses of a search in
+// translate(); both run it through the same function.
 template <typename T>
 struct TranslatorDecoderStep {
-  std::vector<AttentionPass<T>> attention;  // per active sequence (attention model)
-  std::vector<int> attended;                // the sequence of each attention pass
+  std::vector<AttentionPass<T>> attention;  // per active row (attention model): alpha_t, e_t
+  std::vector<int> attended;                // the row of each attention pass
   LinearPass<T> query;                      // (B, d_a) s_{t-1} W_a (attention model)
   MatrixT<T> context;                       // (B, 2 H_e) c_t
   LinearPass<T> input;                      // (B, 3 H_d) [D y ; c_t] W_x + b_x
@@ -109,7 +114,8 @@ struct TranslatorPass {
   int counted = 0;              // tokens the loss counts
 };
 
-// A translation the model wrote greedily, with the attention weights of each word written.
+// A translation the model wrote (Translator::translate), with the attention weights of each word
+// written.
 struct Translation {
   std::vector<int> words;     // German ids, without </s>
   Matrix weights;             // (words + 1, n) row t = alpha_t (the last row: </s>); for the fixed
@@ -119,6 +125,12 @@ struct Translation {
   float log_probability = 0;  // of the words and </s>, natural log, each step's softmax taken
                               // over the ids it may write (all but padding and <s>)
 };
+
+// GNMT's length penalty (Wu et al., 2016), lp(L) = ((5 + L) / 6)^0.6, for a translation of L
+// tokens (its words and </s>): translate() ranks finished hypotheses by log p / lp(L). Computed
+// from portable_exp and portable_log (random.hpp), so every build ranks alike. Throws
+// InvalidArgument unless 1 <= length <= kMaxTranslationLength.
+double translation_length_penalty(int length);
 
 template <typename T>
 class FrozenTranslator;
@@ -153,11 +165,26 @@ class Translator {
   // them first for a model made by from_weights()).
   void backward(const TranslatorPass<T>& pass);
 
-  // Writes greedily, one word at a time, the likeliest word given those before, until </s> or
-  // max_words words. Throws InvalidArgument on an empty or too long source, a max_words outside
-  // [0, kMaxTranslationLength), or an id out of range. Forms D^T (d_y, V) for the sentence's
-  // logits; FrozenTranslator keeps it from one sentence to the next.
-  Translation translate(const std::vector<int>& source, int max_words) const;
+  // Writes a translation one word at a time, until </s> or max_words words (after which the next
+  // step can only end it); each step's log-probabilities are a softmax over the ids the model may
+  // write (all but padding and <s>).
+  // beam = 1 is greedy decoding: each step writes the likeliest word given those before (of equal
+  // logits the first). A wider beam searches over partial translations, as Bahdanau et al. (2015)
+  // decoded: each live hypothesis offers its `beam` likeliest next ids (by logit, the first of
+  // equal ones, as greedy decoding takes them), and the beam - F best of all the offers by total
+  // log-probability are kept, F being the hypotheses finished so far (of equal totals the lower
+  // id first, then the earlier hypothesis). A kept one that writes </s> is finished and its place
+  // leaves the beam, so the search stops once `beam` hypotheses have finished or max_words has
+  // ended the rest. The live hypotheses run through each step together, as the rows of one
+  // decoder step. The translation is the finished hypothesis of the highest log p / lp(L), L its
+  // words and </s>, lp GNMT's length penalty (translation_length_penalty), of equal scores the
+  // first to finish: each word adds a negative log-probability, so the total alone would favour
+  // the shortest outputs, and lp, which grows with L, offsets that. Its weights, scores and
+  // log_probability (the total, not normalised) are that hypothesis's own.
+  // Throws InvalidArgument on an empty or too long source, a max_words outside
+  // [0, kMaxTranslationLength), a beam outside [1, kMaxBeam], or an id out of range. Forms D^T
+  // (d_y, V) for the sentence's logits; FrozenTranslator keeps it from one sentence to the next.
+  Translation translate(const std::vector<int>& source, int max_words, int beam = 1) const;
 
   void zero_grad();
   // The trainable parameters, in a fixed order (stable pointers into this model).
@@ -174,8 +201,30 @@ class Translator {
   // written once.
   void check_and_name();
   MatrixT<T> embed_sources(const std::vector<int>& ids) const;
+
+  // What the rows of a decoder step read of the encoder: row b reads sentence j = sentence[b],
+  // its states states[j]: h (n, 2 H_e) and keys[j]: h U_a + b_a (n, d_a) (attention model), or
+  // its summary, row j of summary: [f_n ; b_1] (fixed vector).
+  struct Encoded {
+    const std::vector<MatrixT<T>>& states;
+    const std::vector<LinearPass<T>>& keys;
+    const MatrixT<T>& summary;
+    const std::vector<int>& sentence;  // (B)
+  };
+  // One decoder step of B rows: c_t from s_{t-1}, then s_t = GRU_d(s_{t-1}, [D y_{t-1} ; c_t]).
+  // s_prev: (B, H_d); previous: (B, d_y) D[y_{t-1}]; active: (B) flags, or empty for all; a row
+  // that is not active keeps its state and attends to nothing (its c_t is zero in the attention
+  // model) -> c_t: (B, 2 H_e), s_t: (B, H_d).
+  TranslatorDecoderStep<T> decoder_step(MatrixT<T> s_prev, const MatrixT<T>& previous,
+                                        const Encoded& encoded,
+                                        std::vector<unsigned char> active) const;
+  // The output layer for N rows at once: joined: (N, H_d + 2 H_e + d_y) rows [s_t ; c_t ;
+  // D y_{t-1}] (after dropout in training), output_weights: D^T (d_y, V) -> logits (N, V) =
+  // o D^T + b_out with o = tanh(joined W_o + b_o); the layers' passes go into linear and output.
+  MatrixT<T> output_logits(MatrixT<T> joined, const MatrixT<T>& output_weights,
+                           LinearPass<T>& linear, TanhPass<T>& output) const;
   // translate() with D^T given: output_weights (d_y, V).
-  Translation translate_with(const std::vector<int>& source, int max_words,
+  Translation translate_with(const std::vector<int>& source, int max_words, int beam,
                              const MatrixT<T>& output_weights) const;
 
   TranslatorConfig config_;
@@ -189,7 +238,7 @@ class Translator {
 };
 
 // A model that only translates, as the page's do: its weights no longer change, so D^T, which the
-// logits of every greedy step read, is formed once when it is made rather than once a sentence.
+// logits of every decoding step read, is formed once when it is made rather than once a sentence.
 // translate() gives the same numbers as the model's own.
 template <typename T>
 class FrozenTranslator {
@@ -197,8 +246,8 @@ class FrozenTranslator {
   explicit FrozenTranslator(Translator<T> model);
 
   // As Translator::translate, and throws as it does.
-  Translation translate(const std::vector<int>& source, int max_words) const {
-    return model_.translate_with(source, max_words, output_weights_);
+  Translation translate(const std::vector<int>& source, int max_words, int beam = 1) const {
+    return model_.translate_with(source, max_words, beam, output_weights_);
   }
   const Translator<T>& model() const { return model_; }
 
