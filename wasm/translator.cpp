@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "attn/lm_weights.hpp"
+#include "attn/translation_text.hpp"
 #include "attn/translator_weights.hpp"
 #include "convert.hpp"
 #include "loaded_embeddings.hpp"
@@ -22,10 +23,10 @@ namespace {
 
 // The models of the last successful translatorLoad, with the word vectors they were loaded
 // against (a later loadEmbeddings of other vectors does not change what their ids mean) and the
-// German words by id. Both models only translate: FrozenTranslator keeps each one's D^T.
+// German vocabulary. Both models only translate: FrozenTranslator keeps each one's D^T.
 struct LoadedTranslators {
   std::shared_ptr<const Embeddings> embeddings;
-  std::vector<std::string> german_words;
+  GermanVocabulary german;
   std::optional<FrozenTranslator<float>> attention;
   std::optional<FrozenTranslator<float>> fixed_vector;
 };
@@ -70,7 +71,8 @@ val load(const val& bytes) {
 
     // Both models are made before anything loaded earlier is replaced. They share one copy of
     // the word vectors, and hold no gradients (make_translator allocates none).
-    LoadedTranslators next{embeddings, std::move(weights.german_words), std::nullopt, std::nullopt};
+    LoadedTranslators next{embeddings, GermanVocabulary(std::move(weights.german_words)),
+                           std::nullopt, std::nullopt};
     const auto vectors = std::make_shared<const Matrix>(embeddings->vocabulary_vectors());
     for (std::size_t i = 0; i < weights.models.size(); ++i) {
       const Bridge bridge = weights.models[i].bridge;
@@ -107,15 +109,22 @@ val load(const val& bytes) {
 }
 
 // model: 'attention' or 'fixed-vector'; tokens: n English strings, 1 <= n <= kMaxTranslationLength;
-// max_words: 0 to kMaxTranslationLength - 1 ->
+// max_words: 0 to kMaxTranslationLength - 1; beam: the beam's width, 1 (greedy) to 16 ->
 // { ids: Int32Array(n) (rows of the word vectors, their count for an unknown word),
-//   known: Uint8Array(n), words: m German strings (without </s>; the unknown id as "<unk>"),
+//   known: Uint8Array(n),
+//   pieces: m German strings, one per id the model wrote (without </s>; the unknown id as
+//   "<unk>"; whole words for a word vocabulary),
 //   weights: Float32Array((m + 1) * n) for the attention model, row t output step t's weights over
 //   the n English words and the last row the </s> step's; empty for the fixed-vector model,
 //   scores: Float32Array((m + 1) * n), the same rows' additive scores e_tj before the softmax;
 //   empty for the fixed-vector model,
-//   logProbability: of the words and </s>, natural log }
-val translate(const val& model_name, const val& tokens, int max_words) {
+//   words: W German words as one reads them, the English token copied in for <unk>
+//   (readable_translation), firstPiece: Int32Array(W + 1) (word w is pieces firstPiece[w] ..
+//   firstPiece[w + 1] - 1), copied: Int32Array(W) (the English token a word copies, or -1),
+//   wordWeights: Float32Array((W + 1) * n), each word's row the mean of its pieces' rows, the last
+//   the </s> step's; empty for the fixed-vector model,
+//   logProbability: of the ids and </s>, natural log }
+val translate(const val& model_name, const val& tokens, int max_words, int beam) {
   return guarded([&] {
     const char* where = "translator";
     const std::optional<LoadedTranslators>& loaded = loaded_translators();
@@ -145,25 +154,32 @@ val translate(const val& model_name, const val& tokens, int max_words) {
                             std::to_string(max_words));
     }
     const std::vector<int> ids = language_model_ids(*loaded->embeddings, words);
-    const Translation translation = translator->translate(ids, max_words);
+    const Translation translation = translator->translate(ids, max_words, beam);
 
     const size_t n = ids.size();
     std::vector<std::uint8_t> known(n);
     for (size_t i = 0; i < n; ++i) known[i] = ids[i] < loaded->embeddings->size() ? 1 : 0;
+    const ReadableTranslation readable = readable_translation(translation, loaded->german, words);
+    val pieces = val::array();
+    for (const int id : translation.words) pieces.call<void>("push", val(loaded->german.entry(id)));
     val german = val::array();
-    for (const int id : translation.words) {
-      german.call<void>("push",
-                        val(id == kTargetUnknown ? std::string("<unk>")
-                                                 : loaded->german_words[static_cast<size_t>(id)]));
-    }
+    for (const std::string& word : readable.words) german.call<void>("push", val(word));
 
     val out = val::object();
     out.set("ids", val::global("Int32Array").new_(emscripten::typed_memory_view(n, ids.data())));
     out.set("known",
             val::global("Uint8Array").new_(emscripten::typed_memory_view(n, known.data())));
-    out.set("words", german);
+    out.set("pieces", pieces);
     out.set("weights", float32_array(translation.weights));
     out.set("scores", float32_array(translation.scores));
+    out.set("words", german);
+    out.set("firstPiece", val::global("Int32Array")
+                              .new_(emscripten::typed_memory_view(readable.first_piece.size(),
+                                                                  readable.first_piece.data())));
+    out.set("copied", val::global("Int32Array")
+                          .new_(emscripten::typed_memory_view(readable.copied.size(),
+                                                              readable.copied.data())));
+    out.set("wordWeights", float32_array(readable.weights));
     out.set("logProbability", translation.log_probability);
     return out;
   });

@@ -220,13 +220,14 @@ describe('Bahdanau slide: the decoder step by step', () => {
         );
         const weights = await readTable(page, `${slide} .mt-weights`);
         const scores = await readTable(page, `${slide} .mt-scores`);
-        assertClose(weights.values, run.weights.subarray(t * n, (t + 1) * n), 'weight');
-        assertClose(scores.values, run.scores.subarray(t * n, (t + 1) * n), 'score');
+        const { pieces } = run;
+        assertClose(weights.values, pieces.weights.subarray(t * n, (t + 1) * n), 'weight');
+        assertClose(scores.values, pieces.scores.subarray(t * n, (t + 1) * n), 'score');
         const sum = weights.values.reduce((a, b) => a + b, 0);
         assert.ok(Math.abs(sum - 1) < 1e-5, `step ${t + 1}: the weights add up to 1`);
         assert.match(
           (await page.locator(`${slide} .mt-step-line`).textContent()) ?? '',
-          new RegExp(`Step ${t + 1} of ${run.target.length}`),
+          new RegExp(`Step ${t + 1} of ${run.pieces.text.length}`),
         );
       };
       await checkStep(1);

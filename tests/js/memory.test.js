@@ -284,15 +284,16 @@ test("the translators' calls, good and bad, leave the wasm heap as they found it
       try {
         if (kind === 0) {
           // The core refuses these: no tokens, too many, a token that is no string, a model it
-          // does not have, a word limit past its own.
+          // does not have, a word limit past its own, a beam outside 1 to 16.
           const bad = [
-            ['attention', [], 5],
-            ['attention', Array(129).fill('the'), 5],
-            ['fixed-vector', ['the', 3], 5],
-            ['rnn', ['the'], 5],
-            [4, ['the'], 5],
-            ['attention', ['the'], 128],
-          ][pick(6)];
+            ['attention', [], 5, 1],
+            ['attention', Array(129).fill('the'), 5, 1],
+            ['fixed-vector', ['the', 3], 5, 1],
+            ['rnn', ['the'], 5, 1],
+            [4, ['the'], 5, 1],
+            ['attention', ['the'], 128, 1],
+            ['attention', ['the'], 5, 17],
+          ][pick(7)];
           core.translatorTranslate(...bad);
         } else if (kind === 1) {
           // A file cut short (the core refuses it), or a report that is not one (the facade does).

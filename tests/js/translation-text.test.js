@@ -11,10 +11,11 @@ import {
   leadText,
   modelFactsText,
   stepText,
+  stepsOf,
   unknownSourceText,
   unknownTargets,
 } from '../../web/src/widgets/translation/text.js';
-import { copiedColumns, largestInRow } from '../../web/src/engine/translator.js';
+import { largestInRow } from '../../web/src/engine/translator.js';
 
 const buckets = (values) =>
   values.map((bleu, i) => ({
@@ -85,13 +86,26 @@ describe('what the models are', () => {
 });
 
 describe('notes on one translation', () => {
+  // (3, 4): row 0 on "the", row 1 on "house", row 2 on "."
+  const weights = new Float32Array([0.7, 0.1, 0.1, 0.1, 0.1, 0.2, 0.6, 0.1, 0.1, 0, 0.2, 0.7]);
+  /** @type {import('../../web/src/engine/index.js').Translation} */
   const translation = {
     source: ['the', 'zqx', 'house', '.'],
     known: [true, false, true, true],
     dropped: 0,
     target: ['das', '<unk>', '.'],
-    // (3, 4): row 0 on "the", row 1 on "house", row 2 on "."
-    weights: new Float32Array([0.7, 0.1, 0.1, 0.1, 0.1, 0.2, 0.6, 0.1, 0.1, 0, 0.2, 0.7]),
+    copied: [-1, 2, -1],
+    output: ['das', 'house', '.'],
+    weights,
+    end: new Float32Array([0.25, 0.25, 0.25, 0.25]),
+    // A word vocabulary: each step writes one word.
+    pieces: {
+      text: ['das', '<unk>', '.'],
+      firstPiece: [0, 1, 2, 3],
+      weights,
+      scores: new Float32Array(12),
+    },
+    logProbability: -3,
   };
 
   test('names the unknown English words, and says nothing when there are none', () => {
@@ -108,6 +122,46 @@ describe('notes on one translation', () => {
     );
   });
 
+  test('reads the steps of a word vocabulary as its words, a copy in place of <unk>', () => {
+    assert.deepEqual(stepsOf(translation), [
+      { text: 'das', word: 0, joins: false, unknown: false },
+      { text: 'house', word: 1, joins: false, unknown: true },
+      { text: '.', word: 2, joins: false, unknown: false },
+    ]);
+  });
+
+  test('reads the steps of pieces: each piece, which word it is part of, whether it joins', () => {
+    const rows = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
+    /** @type {import('../../web/src/engine/index.js').Translation} */
+    const pieces = {
+      ...translation,
+      source: ['the', 'cat', 'sleeps', '.'],
+      target: ['die', 'katze', 'schläft'],
+      copied: [-1, -1, -1],
+      output: ['die', 'katze', 'schläft'],
+      pieces: {
+        text: ['\u2581die', '\u2581katze', '\u2581schläf', 't'],
+        firstPiece: [0, 1, 2, 4],
+        weights: rows,
+        scores: new Float32Array(16),
+      },
+    };
+    assert.deepEqual(
+      stepsOf(pieces).map((step) => [step.text, step.word, step.joins]),
+      [
+        ['die', 0, false],
+        ['katze', 1, false],
+        ['schläf', 2, false],
+        ['t', 2, true],
+      ],
+    );
+    assert.equal(
+      stepText(pieces, 3),
+      'Step 4 of 4: the decoder writes “t”, part of “schläft”. Its largest weight, 1, is on “.” ' +
+        '(English word 4).',
+    );
+  });
+
   test('reads a step: the word written and its largest weight', () => {
     assert.deepEqual(largestInRow(translation.weights, 4, 1), {
       column: 2,
@@ -121,13 +175,5 @@ describe('notes on one translation', () => {
       stepText(translation, 1),
       /writes a word outside its vocabulary, read as the English “house” it copies/,
     );
-  });
-
-  test('copies, in place of each unknown German word, the English word weighed most', () => {
-    assert.deepEqual(copiedColumns(translation.target, translation.weights, 4), [-1, 2, -1]);
-    // Equal weights: the first of them.
-    const even = new Float32Array([0.5, 0.5]);
-    assert.deepEqual(copiedColumns(['<unk>'], even, 2), [0]);
-    assert.deepEqual(copiedColumns([], new Float32Array(0), 3), []);
   });
 });

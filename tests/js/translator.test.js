@@ -37,8 +37,10 @@ const maxWords = (/** @type {number} */ n) => Math.min(127, 2 * n + 10);
  * token, German words as strings within the word limit, and for the attention model (target.length,
  * source.length) weights and a </s> row, every row a distribution: entries in [0, 1] summing to 1
  * within 1e-5 (a float32 softmax over at most 64 entries rounds each term by about 6e-8, so the
- * sum is off by at most a few 1e-6); and scores of the same shape whose softmax, row by row, gives
- * the weights within 1e-6 (the core's float32 softmax against this one in double).
+ * sum is off by at most a few 1e-6); and the same translation id by id (pieces): the words' pieces
+ * in order, each step's scores of whose softmax, row by row, is its row of weights within 1e-6
+ * (the core's float32 softmax against this one in double), and each word's row the mean of its
+ * pieces' rows.
  * @param {import('attention-lab').Translator} translator
  * @param {import('attention-lab').Translation} result
  */
@@ -53,25 +55,44 @@ function assertTranslation(translator, result) {
   assert.ok(!result.target.includes('</s>') && !result.target.includes('<s>'));
   assert.ok(Number.isFinite(result.logProbability) && result.logProbability <= 0);
   assert.ok(result.weights instanceof Float32Array && result.end instanceof Float32Array);
-  assert.ok(result.scores instanceof Float32Array);
+  const { pieces } = result;
+  const p = pieces.text.length;
+  assert.ok(pieces.scores instanceof Float32Array && pieces.weights instanceof Float32Array);
+  assert.equal(pieces.firstPiece.length, m + 1);
+  assert.equal(pieces.firstPiece[0], 0);
+  assert.equal(pieces.firstPiece[m], p);
+  for (let w = 0; w < m; w++) assert.ok(pieces.firstPiece[w] < pieces.firstPiece[w + 1]);
+  assert.equal(result.copied.length, m);
+  assert.equal(result.output.length, m);
   if (translator.info.model === 'fixed-vector') {
     assert.equal(result.weights.length, 0);
     assert.equal(result.end.length, 0);
-    assert.equal(result.scores.length, 0);
+    assert.equal(pieces.weights.length, 0);
+    assert.equal(pieces.scores.length, 0);
     return;
   }
   assert.equal(result.weights.length, m * n);
   assert.equal(result.end.length, n);
-  assert.equal(result.scores.length, m * n);
-  for (let t = 0; t < m; t++) {
-    const scores = result.scores.subarray(t * n, (t + 1) * n);
+  assert.equal(pieces.scores.length, p * n);
+  assert.equal(pieces.weights.length, p * n);
+  for (let t = 0; t < p; t++) {
+    const scores = pieces.scores.subarray(t * n, (t + 1) * n);
     const top = Math.max(...scores);
     const exps = Array.from(scores, (e) => Math.exp(e - top));
     const total = exps.reduce((a, b) => a + b, 0);
     exps.forEach((e, j) => {
-      const w = result.weights[t * n + j];
+      const w = pieces.weights[t * n + j];
       assert.ok(Math.abs(e / total - w) < 1e-6, `row ${t}: softmax ${e / total}, weight ${w}`);
     });
+  }
+  for (let w = 0; w < m; w++) {
+    const [first, end] = [pieces.firstPiece[w], pieces.firstPiece[w + 1]];
+    for (let j = 0; j < n; j++) {
+      let mean = 0;
+      for (let t = first; t < end; t++) mean += pieces.weights[t * n + j];
+      mean /= end - first;
+      assert.ok(Math.abs(mean - result.weights[w * n + j]) < 1e-6, `word ${w}, English ${j}`);
+    }
   }
   const rows = [
     ...Array.from({ length: m }, (_, t) => result.weights.subarray(t * n, (t + 1) * n)),
@@ -223,16 +244,19 @@ describe('translate(text)', () => {
 
   test('the fixed-vector model has no weights to show', () => {
     const result = fixedVector.translate(SENTENCES[1]);
-    assert.deepEqual([result.weights.length, result.end.length, result.scores.length], [0, 0, 0]);
+    assert.deepEqual(
+      [result.weights.length, result.end.length, result.pieces.scores.length],
+      [0, 0, 0],
+    );
   });
 
   test("the attention model's scores are the slide's e_tj: softmax of a row gives its weights", () => {
     const result = attention.translate(SENTENCES[0]);
     const n = result.source.length;
     assert.ok(result.target.length > 0);
-    assert.equal(result.scores.length, result.target.length * n);
+    assert.equal(result.pieces.scores.length, result.pieces.text.length * n);
     // Scores are not weights: they are unbounded and need not sum to 1.
-    assert.ok(result.scores.some((e) => e < 0 || e > 1));
+    assert.ok(result.pieces.scores.some((e) => e < 0 || e > 1));
     assertTranslation(attention, result);
   });
 
@@ -261,6 +285,39 @@ describe('translate(text)', () => {
     const long = both.attention?.translate('word '.repeat(80)) ?? assert.fail();
     assert.equal(long.target.length, 127);
     assertTranslation(attention, long);
+  });
+});
+
+describe('translate(text, { beam })', () => {
+  test('a beam of 1 is the default, greedy decoding, bit for bit', () => {
+    for (const translator of [attention, fixedVector]) {
+      for (const sentence of SENTENCES) {
+        assert.deepEqual(
+          translator.translate(sentence, { beam: 1 }),
+          translator.translate(sentence),
+        );
+      }
+    }
+  });
+
+  test('a beam of 4 keeps every guarantee, and gives the same bits every time', () => {
+    for (const translator of [attention, fixedVector]) {
+      for (const sentence of SENTENCES) {
+        const beam = translator.translate(sentence, { beam: 4 });
+        assertTranslation(translator, beam);
+        assert.deepEqual(beam.source, translator.translate(sentence).source);
+        assert.deepEqual(translator.translate(sentence, { beam: 4 }), beam);
+      }
+    }
+  });
+
+  test('a beam outside 1 to 16 is refused with its message', () => {
+    for (const beam of [0, 17, 2.5, '4', null]) {
+      assert.throws(
+        () => attention.translate(SENTENCES[0], { beam: /** @type {any} */ (beam) }),
+        /attention translator: beam must be a whole number from 1 to 16/,
+      );
+    }
   });
 });
 

@@ -260,22 +260,29 @@ export interface TranslatorInfo {
   alignment: AlignmentScore | null; // null for the fixed-vector model
 }
 
+export interface TranslationPieces {
+  text: string[]; // (m) what the model wrote, one id at a time: whole words for a word vocabulary, subword pieces (a word's first one starting with U+2581) otherwise; '<unk>' for the unknown id
+  firstPiece: number[]; // (target.length + 1) word w is pieces firstPiece[w] .. firstPiece[w + 1] - 1; the last entry is m
+  weights: Float32Array; // (m, source.length) each step's weights over the English words; empty for fixed-vector
+  scores: Float32Array; // (m, source.length) e_tj before the softmax (softmax of row t = weights row t); empty for fixed-vector
+}
+
 export interface Translation {
   source: string[]; // the first maxSourceTokens English tokens of the text
   known: boolean[]; // per token: the word vectors hold it
   dropped: number; // tokens after them that were not read
-  target: string[]; // the German words written, greedily, without </s>; '<unk>' for the unknown word
+  target: string[]; // the German words written, greedily, without </s>; '<unk>' for a word the model wrote as the unknown id
   copied: number[]; // per German word: the English token copied in place of an '<unk>' (the one weighted most), or -1; all -1 for fixed-vector
-  output: string[]; // target with each copied '<unk>' replaced by its English token: the translation to read
-  weights: Float32Array; // (target.length, source.length), row t over the English words; empty for fixed-vector
+  output: string[]; // the German words to read: target with each copied '<unk>' replaced by its English token (the core's readable_translation)
+  weights: Float32Array; // (target.length, source.length), row w over the English words, the mean of word w's pieces' rows; empty for fixed-vector
   end: Float32Array; // (source.length) the </s> step's weights; empty for fixed-vector
-  scores: Float32Array; // (target.length, source.length) e_tj before the softmax (softmax of row t = weights row t); empty for fixed-vector
-  logProbability: number; // of the words and </s>, natural log
+  pieces: TranslationPieces; // the same translation one decision (one id) at a time
+  logProbability: number; // of the pieces and </s>, natural log
 }
 
 export interface Translator {
   readonly info: Readonly<TranslatorInfo>;
-  translate(text: string): Translation; // throws on text with no token
+  translate(text: string, options?: { beam?: number }): Translation; // beam: 1 (greedy, the default) to 16; throws on text with no token
 }
 
 export interface Engine {

@@ -21,6 +21,13 @@ export const GERMAN_UNKNOWN = '<unk>';
  */
 export const MAX_SOURCE_TOKENS = 64;
 
+/**
+ * The widest beam translate() searches with (the core's limit): 1 is greedy decoding, the
+ * likeliest id at each step; wider beams keep that many partial translations and choose the one
+ * of the best length-normalised probability (docs/translation.md).
+ */
+export const MAX_BEAM = 16;
+
 /** The most characters of text translate() tokenizes: a long page of typing, never a hang. */
 const MAX_TEXT_LENGTH = 100_000;
 
@@ -122,9 +129,14 @@ function createTranslator(core, load, known, model, info) {
   return {
     info,
 
-    translate(text) {
+    translate(text, { beam = 1 } = {}) {
       if (typeof text !== 'string') {
         throw new Error(`${where}: text must be a string, got ${describe(text)}`);
+      }
+      if (!Number.isInteger(beam) || beam < 1 || beam > MAX_BEAM) {
+        throw new Error(
+          `${where}: beam must be a whole number from 1 to ${MAX_BEAM}, got ${show(beam)}`,
+        );
       }
       if (currentLoad.get(core) !== load) {
         throw new Error(
@@ -136,44 +148,36 @@ function createTranslator(core, load, known, model, info) {
       if (all.length === 0) throw new Error(`${where}: type at least one word`);
       const source = all.slice(0, MAX_SOURCE_TOKENS);
       const n = source.length;
-      const raw = core.translatorTranslate(model, source, maxWordsFor(n));
-      const target = /** @type {string[]} */ (raw.words);
-      const m = target.length;
-      const weights = attends ? raw.weights.subarray(0, m * n) : new Float32Array(0);
-      const copied = attends ? copiedColumns(target, weights, n) : target.map(() => -1);
+      const raw = core.translatorTranslate(model, source, maxWordsFor(n), beam);
+      // The core reads the model's ids as words (readable_translation): pieces joined, the English
+      // token copied in for <unk>, each word's row the mean of its pieces' rows.
+      const output = /** @type {string[]} */ (raw.words);
+      const copied = Array.from(/** @type {Int32Array} */ (raw.copied));
+      const w = output.length;
+      const m = /** @type {string[]} */ (raw.pieces).length;
       return {
         source,
         known: Array.from(/** @type {Uint8Array} */ (raw.known), (flag) => flag === 1),
         dropped: all.length - n,
-        target,
+        target: output.map((word, t) => (copied[t] < 0 ? word : GERMAN_UNKNOWN)),
         copied,
-        output: target.map((word, t) => (copied[t] < 0 ? word : source[copied[t]])),
-        // (m + 1, n) from the core: the m words' rows, then the </s> step's.
-        weights,
-        end: attends ? raw.weights.subarray(m * n) : new Float32Array(0),
-        // The same m rows before the softmax: e_tj, whose softmax over j is row t of weights.
-        scores: attends ? raw.scores.subarray(0, m * n) : new Float32Array(0),
+        output,
+        // (w + 1, n) from the core: the w words' rows, then the </s> step's.
+        weights: attends ? raw.wordWeights.subarray(0, w * n) : new Float32Array(0),
+        end: attends ? raw.wordWeights.subarray(w * n) : new Float32Array(0),
+        pieces: {
+          // What the model wrote, one decision at a time: (m) ids as text, the first piece of
+          // each word (w + 1), and each step's m rows of weights and of scores before the softmax
+          // (e_tj, whose softmax over j is the step's row of weights).
+          text: /** @type {string[]} */ (raw.pieces),
+          firstPiece: Array.from(/** @type {Int32Array} */ (raw.firstPiece)),
+          weights: attends ? raw.weights.subarray(0, m * n) : new Float32Array(0),
+          scores: attends ? raw.scores.subarray(0, m * n) : new Float32Array(0),
+        },
         logProbability: raw.logProbability,
       };
     },
   };
-}
-
-/**
- * Where the attention model's unknown German words come from: for each word written, the English
- * token whose weight is largest when the word is the unknown word, else -1. The token stands in
- * for the word in the translation one reads (names, numbers and the program's terms, which German
- * writes as English does, are most of the words outside the vocabulary). The fixed-vector model
- * has no weights to follow, so its unknown words stay unknown.
- * @param {string[]} target (m) the German words written
- * @param {Float32Array} weights (m, n) row t German word t's weights over the English tokens
- * @param {number} n English tokens
- * @returns {number[]} (m)
- */
-export function copiedColumns(target, weights, n) {
-  return target.map((word, t) =>
-    word === GERMAN_UNKNOWN ? largestInRow(weights, n, t).column : -1,
-  );
 }
 
 /**

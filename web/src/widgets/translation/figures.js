@@ -17,6 +17,7 @@ import {
   leadText,
   modelFactsText,
   stepText,
+  stepsOf,
   unknownSourceText,
   unknownTargets,
 } from './text.js';
@@ -34,8 +35,9 @@ const ROW_HEIGHT = 24;
 
 /**
  * Writes a translation's German into an element, each word outside the vocabulary marked (the
- * unknown-word token, or the English word copied in its place); in the steps view each is a
- * button that chooses its step, and the chosen one is marked.
+ * unknown-word token, or the English word copied in its place); in the steps view each step's
+ * word or piece is a button that chooses its step (a piece that continues a word follows it
+ * without a space), and the chosen one is marked.
  * @param {HTMLElement} el
  * @param {Translation} translation
  * @param {{ current?: number, buttons?: boolean }} [options]
@@ -43,16 +45,20 @@ const ROW_HEIGHT = 24;
 export function writeGerman(el, translation, { current = -1, buttons = false } = {}) {
   const doc = el.ownerDocument;
   const { output, copied, source } = translation;
-  const nodes = output.map((word, t) => {
+  // The steps view writes what each step wrote; the others write words.
+  const items = buttons
+    ? stepsOf(translation)
+    : output.map((text, w) => ({ text, word: w, joins: false, unknown: false }));
+  const nodes = items.map(({ text, word }, t) => {
     const node = doc.createElement(buttons ? 'button' : 'span');
     node.className = 'mt-word';
-    node.textContent = word;
-    if (copied[t] >= 0) {
+    node.textContent = text;
+    if (copied[word] >= 0) {
       node.classList.add('mt-unk');
       node.title =
         'a German word outside the model\u2019s vocabulary: it copies ' +
-        `\u201c${source[copied[t]]}\u201d, the English word it weighs most`;
-    } else if (word === GERMAN_UNKNOWN) {
+        `\u201c${source[copied[word]]}\u201d, the English word it weighs most`;
+    } else if (output[word] === GERMAN_UNKNOWN) {
       node.classList.add('mt-unk');
       node.title = 'a German word outside the model\u2019s vocabulary';
     }
@@ -64,7 +70,9 @@ export function writeGerman(el, translation, { current = -1, buttons = false } =
     }
     return node;
   });
-  const spaced = nodes.flatMap((node, t) => (t === 0 ? [node] : [doc.createTextNode(' '), node]));
+  const spaced = nodes.flatMap((node, t) =>
+    t === 0 || items[t].joins ? [node] : [doc.createTextNode(' '), node],
+  );
   el.replaceChildren(...spaced);
   if (output.length === 0) el.textContent = '(nothing: the model ended at once)';
 }
@@ -109,7 +117,9 @@ export function drawCompare(parts, models, translations) {
  * @param {number} t 0-based step, within the German words
  */
 export function drawSteps(parts, models, translation, t) {
-  const { source, known, target, weights, scores } = translation;
+  const { source, known } = translation;
+  // One decision a step: a word of a word vocabulary, or a piece of a word.
+  const { weights, scores } = translation.pieces;
   const n = source.length;
   show(parts, 'The trained decoder, one German word at a time');
   writeGerman(/** @type {HTMLElement} */ (parts.words), translation, { current: t, buttons: true });
@@ -117,7 +127,7 @@ export function drawSteps(parts, models, translation, t) {
   const labels = source.map((word, j) => markUnknown(word, !known[j]));
   const row = (values) => Array.from(values.subarray(t * n, (t + 1) * n));
   const alpha = row(weights);
-  const word = `\u201c${target[t]}\u201d`;
+  const word = `\u201c${stepsOf(translation)[t].text}\u201d`;
   renderBars(/** @type {HTMLElement} */ (parts.scores), {
     caption:
       `The scores e_tj = v\u1d40 tanh(W s_t\u22121 + U h_j) of step ${t + 1}, writing ${word}: ` +

@@ -18,6 +18,7 @@ import { setLine } from '../shared/line.js';
 import { registerWidget } from '../shared/registry.js';
 import { clearFigures, drawAlignment, drawCompare, drawSteps } from './figures.js';
 import { MAX_STEP, SETTINGS } from './link-settings.js';
+import { stepsOf } from './text.js';
 import { buildTranslationParts } from './markup.js';
 import './style.css';
 
@@ -143,15 +144,13 @@ function draw(parts, models, state) {
       drawAlignment(parts, models, attention);
       return;
     }
-    const steps = attention.target.length;
+    const written = stepsOf(attention);
+    const steps = written.length;
     const step = Math.min(stepOf(state.step), steps);
     const slider = /** @type {HTMLInputElement} */ (parts.step);
     slider.max = String(steps);
     slider.value = String(step);
-    slider.setAttribute(
-      'aria-valuetext',
-      `word ${step} of ${steps}: ${attention.target[step - 1]}`,
-    );
+    slider.setAttribute('aria-valuetext', `step ${step} of ${steps}: ${written[step - 1].text}`);
     /** @type {HTMLElement} */ (parts.stepValue).textContent = `${step} of ${steps}`;
     drawSteps(parts, models, attention, step - 1);
   } catch (error) {

@@ -147,22 +147,52 @@ export function unknownTargets(target) {
   return target.map((word) => word === GERMAN_UNKNOWN);
 }
 
+/** The mark a subword piece begins with when it begins a word (SentencePiece's U+2581). */
+const WORD_START = '\u2581';
+
 /**
- * One decoder step in words: which German word is written and where its weight goes.
+ * What each decoder step wrote, for the steps view: one entry per id the model wrote (a whole
+ * word, or a piece of one). `text` is what to show (the piece without its word-start mark, or
+ * for <unk> the English word copied in its place), `word` the German word it is part of, and
+ * `joins` whether it continues the word of the step before.
+ * @param {Translation} translation
+ * @returns {Array<{ text: string, word: number, joins: boolean, unknown: boolean }>}
+ */
+export function stepsOf(translation) {
+  const { text, firstPiece } = translation.pieces;
+  return text.map((piece, t) => {
+    let word = 0;
+    while (firstPiece[word + 1] <= t) word++;
+    const unknown = piece === GERMAN_UNKNOWN;
+    const copy = translation.copied[word];
+    return {
+      text: unknown && copy >= 0 ? translation.source[copy] : piece.replace(WORD_START, ''),
+      word,
+      joins: firstPiece[word] !== t,
+      unknown,
+    };
+  });
+}
+
+/**
+ * One decoder step in words: which German word or piece is written and where its weight goes.
  * @param {Translation} translation
  * @param {number} t 0-based step
  * @returns {string}
  */
 export function stepText(translation, t) {
-  const { source, target, weights } = translation;
+  const { source, output } = translation;
+  const steps = stepsOf(translation);
+  const step = steps[t];
   const n = source.length;
-  const { column, weight } = largestInRow(weights, n, t);
-  const word =
-    target[t] === GERMAN_UNKNOWN
-      ? `a word outside its vocabulary, read as the English \u201c${source[column]}\u201d it copies`
-      : `\u201c${target[t]}\u201d`;
+  const { column, weight } = largestInRow(translation.pieces.weights, n, t);
+  const whole = output[step.word];
+  const piece = step.text === whole ? '' : `, part of \u201c${whole}\u201d`;
+  const written = step.unknown
+    ? `a word outside its vocabulary, read as the English \u201c${source[column]}\u201d it copies`
+    : `\u201c${step.text}\u201d${piece}`;
   return (
-    `Step ${t + 1} of ${target.length}: the decoder writes ${word}. Its largest weight, ` +
+    `Step ${t + 1} of ${steps.length}: the decoder writes ${written}. Its largest weight, ` +
     `${formatNumber(weight, 2)}, is on \u201c${source[column]}\u201d (English word ${column + 1}).`
   );
 }

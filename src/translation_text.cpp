@@ -1,0 +1,90 @@
+#include "attn/translation_text.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include "checks.hpp"
+
+namespace attn {
+namespace {
+
+constexpr const char* kWhere = "readable_translation";
+
+bool starts_with_mark(const std::string& entry) {
+  return entry.compare(0, kWordStart.size(), kWordStart) == 0;
+}
+
+// The entry's text without its word-start mark.
+std::string without_mark(const std::string& entry) {
+  return starts_with_mark(entry) ? entry.substr(kWordStart.size()) : entry;
+}
+
+}  // namespace
+
+GermanVocabulary::GermanVocabulary(std::vector<std::string> entries)
+    : entries_(std::move(entries)) {
+  if (entries_.size() <= static_cast<std::size_t>(kTargetUnknown) + 1) {
+    detail::fail("German vocabulary", "it needs the four special ids and at least one entry, got " +
+                                          std::to_string(entries_.size()));
+  }
+  pieces_ = std::any_of(entries_.begin(), entries_.end(), starts_with_mark);
+}
+
+bool GermanVocabulary::begins_word(int id) const {
+  return !pieces_ || id == kTargetUnknown || starts_with_mark(entry(id));
+}
+
+ReadableTranslation readable_translation(const Translation& translation,
+                                         const GermanVocabulary& vocabulary,
+                                         const std::vector<std::string>& english) {
+  const std::vector<int>& ids = translation.words;
+  const auto m = static_cast<Eigen::Index>(ids.size());
+  const auto n = static_cast<Eigen::Index>(english.size());
+  const bool attends = translation.weights.cols() > 0;
+  if (attends && (translation.weights.cols() != n || translation.weights.rows() != m + 1)) {
+    detail::fail(kWhere, "the weights are " + shape_of(translation.weights) + " but " +
+                             std::to_string(m) + " ids and " + std::to_string(n) +
+                             " English tokens need " + shape_of(m + 1, n));
+  }
+  ReadableTranslation out;
+  // 1. The words: an id that begins a word (or any id after none has) starts the next one.
+  for (Eigen::Index t = 0; t < m; ++t) {
+    const int id = ids[static_cast<std::size_t>(t)];
+    if (id < 0 || id >= vocabulary.size()) {
+      detail::fail(kWhere, "id " + std::to_string(id) + " is outside the vocabulary of " +
+                               std::to_string(vocabulary.size()));
+    }
+    if (out.first_piece.empty() || vocabulary.begins_word(id)) {
+      out.first_piece.push_back(static_cast<int>(t));
+      out.words.emplace_back();
+      out.copied.push_back(-1);
+    }
+    // 2. Each piece's text, or for <unk> the English token its row weighs most.
+    std::string& word = out.words.back();
+    if (id == kTargetUnknown && attends && n > 0) {
+      Eigen::Index column = 0;
+      translation.weights.row(t).maxCoeff(&column);
+      word += english[static_cast<std::size_t>(column)];
+      out.copied.back() = static_cast<int>(column);
+    } else {
+      word += vocabulary.pieces() ? without_mark(vocabulary.entry(id)) : vocabulary.entry(id);
+    }
+  }
+  out.first_piece.push_back(static_cast<int>(m));
+
+  // 3. Each word's row, the mean of its pieces' rows, then the </s> step's row.
+  const auto w = static_cast<Eigen::Index>(out.words.size());
+  out.weights.setZero(w + 1, attends ? n : 0);
+  if (attends) {
+    for (Eigen::Index k = 0; k < w; ++k) {
+      const int first = out.first_piece[static_cast<std::size_t>(k)];
+      const int count = out.first_piece[static_cast<std::size_t>(k) + 1] - first;
+      out.weights.row(k) =
+          translation.weights.middleRows(first, count).colwise().sum() / static_cast<float>(count);
+    }
+    out.weights.row(w) = translation.weights.row(m);
+  }
+  return out;
+}
+
+}  // namespace attn
