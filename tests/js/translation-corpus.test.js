@@ -6,7 +6,13 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import { policyVersions } from '../../tools/translation/debian-packages.js';
-import { dingPairs, dingSentence, emptyDingCounts } from '../../tools/translation/ding.js';
+import {
+  dingClean,
+  dingEntry,
+  dingPairs,
+  dingSentence,
+  emptyDingCounts,
+} from '../../tools/translation/ding.js';
 import {
   compareCodePoints,
   dictNumber,
@@ -20,7 +26,13 @@ import {
   helpText,
   pairHelpPages,
 } from '../../tools/translation/libreoffice-help.js';
-import { helpSentenceLike, tsvBytes } from '../../tools/translation/make-corpus.js';
+import {
+  everydayEntries,
+  helpSentenceLike,
+  markCopies,
+  tsvBytes,
+} from '../../tools/translation/make-corpus.js';
+import { groupByWord, joinPieces } from '../../tools/translation/sentencepiece.js';
 import {
   PAIRS_HEADER_BYTES,
   PairsFormatError,
@@ -41,9 +53,44 @@ describe('Ding', () => {
       'Besuch {m} | Besuche {pl} | Er hat Besuch. | Dieses Museum ist einen Besuch wert. :: ' +
       'visit | visits | He has visitors. | This museum is worth visiting.';
     assert.deepEqual(dingPairs(line), [
-      { german: 'Er hat Besuch.', english: 'He has visitors.' },
-      { german: 'Dieses Museum ist einen Besuch wert.', english: 'This museum is worth visiting.' },
+      { german: 'Er hat Besuch.', english: 'He has visitors.', entry: false },
+      {
+        german: 'Dieses Museum ist einen Besuch wert.',
+        english: 'This museum is worth visiting.',
+        entry: false,
+      },
     ]);
+  });
+
+  test('with entries asked for, the word and phrase alternatives come too, marked', () => {
+    const line =
+      'Garten {m}; Hausgarten {m} [agr.] | Gärten {pl} | den Garten pflegen | etw. gießen | ' +
+      'Zum Haus gehört ein großer Garten. :: garden; yard [Am.] | gardens | to take care of the ' +
+      'garden | to water sth. | The house has a large garden.';
+    const counts = emptyDingCounts();
+    assert.deepEqual(dingPairs(line, counts, { entries: true }), [
+      { german: 'Garten', english: 'garden', entry: true },
+      { german: 'Gärten', english: 'gardens', entry: true },
+      // Four German words, seven English: too long for an entry.
+      {
+        german: 'Zum Haus gehört ein großer Garten.',
+        english: 'The house has a large garden.',
+        entry: false,
+      },
+    ]);
+    assert.equal(counts.entries, 2);
+    assert.equal(counts.pairs, 1);
+    assert.deepEqual(dingPairs(line).length, 1);
+  });
+
+  test('an entry is cleaned as a sentence is, and has 1 to 4 words, no end mark, no placeholder', () => {
+    assert.equal(dingClean('Garten {m}; Hausgarten {m} [agr.]'), 'Garten');
+    assert.equal(dingEntry('Katze {f} (Haustier)'), 'Katze');
+    assert.equal(dingEntry('eine Katze im Sack kaufen'), null);
+    assert.equal(dingEntry('Er schläft.'), null);
+    assert.equal(dingEntry('to water sth.'), null);
+    assert.equal(dingEntry('aus/auf'), null);
+    assert.equal(dingEntry('{m}'), null);
   });
 
   test('comments, malformed lines and lines with unequal sides give nothing', () => {
@@ -51,7 +98,14 @@ describe('Ding', () => {
     assert.deepEqual(dingPairs('# Er hat Besuch. :: He has visitors.', counts), []);
     assert.deepEqual(dingPairs('Er hat Besuch. He has visitors.', counts), []);
     assert.deepEqual(dingPairs('Er hat Besuch. | Sie auch. :: He has visitors.', counts), []);
-    assert.deepEqual(counts, { lines: 2, malformed: 1, unaligned: 1, alternatives: 0, pairs: 0 });
+    assert.deepEqual(counts, {
+      lines: 2,
+      malformed: 1,
+      unaligned: 1,
+      alternatives: 0,
+      pairs: 0,
+      entries: 0,
+    });
   });
 
   test('braced, bracketed and angled notes and parentheses are removed', () => {
@@ -239,6 +293,79 @@ describe('pairs', () => {
     assert.equal(
       new TextDecoder().decode(bytes),
       'libreoffice\tTab here.\tTab hier.\ttab here .\ttab hier .\n',
+    );
+  });
+});
+
+describe('German pieces', () => {
+  const pieces = [
+    '<pad>',
+    '<s>',
+    '</s>',
+    '<unk>',
+    '\u2581die',
+    '\u2581katze',
+    '\u2581schläf',
+    't',
+    '\u2581',
+  ];
+
+  test('group at each piece that begins a word, and at <unk>, a word of its own', () => {
+    assert.deepEqual(groupByWord([4, 5, 6, 7], pieces), [[4], [5], [6, 7]]);
+    assert.deepEqual(groupByWord([4, 3, 7, 8, 7], pieces), [[4], [3, 7], [8, 7]]);
+    assert.equal(joinPieces([4, 6, 7, 8, 7], pieces), 'die schläft t');
+  });
+
+  test('a German word that is an English word outside the vocabulary becomes <unk>', () => {
+    const pair = {
+      source: 0,
+      english: 'the zqx sleeps',
+      german: 'die zqx schläft',
+      englishTokens: ['the', 'zqx', 'sleeps'],
+      englishIds: [0, 99, 5],
+      germanTokens: ['die', 'zqx', 'schläft'],
+    };
+    const encoder = { unknownId: 99 };
+    // "zqx" as the pieces ▁ z q x would be: a lone mark, then pieces that continue the word.
+    const withZqx = [...pieces, 'z', 'q', 'x'];
+    const ids = [4, 8, 9, 10, 11, 6, 7];
+    assert.deepEqual(markCopies(pair, ids, withZqx, /** @type {any} */ (encoder)), [4, 3, 6, 7]);
+    // A known English word is never copied; nor is anything when the words do not line up.
+    const known = { ...pair, englishIds: [0, 1, 5] };
+    assert.deepEqual(markCopies(known, ids, withZqx, /** @type {any} */ (encoder)), ids);
+    assert.deepEqual(markCopies(pair, [4, 6, 7], withZqx, /** @type {any} */ (encoder)), [4, 6, 7]);
+  });
+
+  test('everyday entries: one or two frequent English words, the first German for each', () => {
+    const ranks = new Map([
+      ['garden', 500],
+      ['to', 3],
+      ['run', 900],
+      ['zebra', 15_000],
+    ]);
+    const encoder = {
+      unknownId: 20_058,
+      encode: (/** @type {string} */ text) => {
+        const tokens = text.toLowerCase().split(' ');
+        return { tokens, ids: tokens.map((t) => ranks.get(t) ?? 20_058) };
+      },
+    };
+    const entries = everydayEntries(
+      [
+        { english: 'garden', german: 'Garten' },
+        { english: 'garden', german: 'Gartenanlage' },
+        { english: 'to run', german: 'laufen' },
+        { english: 'zebra', german: 'Zebra' },
+        { english: 'to run garden', german: 'x' },
+      ],
+      /** @type {any} */ (encoder),
+    );
+    assert.deepEqual(
+      entries.map((e) => [e.english, e.germanTokens.join(' '), e.source]),
+      [
+        ['garden', 'garten', 2],
+        ['to run', 'laufen', 2],
+      ],
     );
   });
 });

@@ -3,7 +3,9 @@
 // both languages), the English side as the page's tokenizer reads it and as ids over the page's
 // vocabulary (web/public/embeddings/en-20k-100d.bin), the German side by
 // tools/translation/german-tokens.js and as ids over a German vocabulary made from the train
-// split; split by English sentence into train, validation and test. Also a word list from the
+// split (its most frequent words, or with --german-pieces SentencePiece pieces); split by English
+// sentence into train, validation and test, with --ding-entries Ding's word entries added to
+// train. Also a word list from the
 // FreeDict dictionary, for scoring attention as word alignment. The packages are downloaded into a
 // temporary folder, read, and removed. The output goes to build/corpus/translation/ (not
 // committed); the same packages and vocabulary give the same bytes. Sources, rules and the file
@@ -13,6 +15,8 @@
 //   node tools/translation/make-corpus.js --from <dir>      # packages already unpacked in <dir>
 //   node tools/translation/make-corpus.js --out <dir>       # write somewhere else
 //   node tools/translation/make-corpus.js --german-vocab N  # N German words (default 8000)
+//   node tools/translation/make-corpus.js --german-pieces N # N SentencePiece pieces instead
+//   node tools/translation/make-corpus.js --ding-entries    # Ding's word entries join train
 import { createHash } from 'node:crypto';
 import {
   existsSync,
@@ -35,8 +39,15 @@ import { downloadPinned } from './debian-packages.js';
 import { dingPairs, emptyDingCounts } from './ding.js';
 import { compareCodePoints, dictionaryLines } from './freedict.js';
 import { germanTokens } from './german-tokens.js';
+import { encodeGermanPieces, groupByWord, trainGermanPieces } from './sentencepiece.js';
 import { pairHelpPages } from './libreoffice-help.js';
-import { PAIR_SOURCES, PAIR_SPLITS, encodePairs, readPairs } from './pairs-format.js';
+import {
+  GERMAN_SPECIALS,
+  PAIR_SOURCES,
+  PAIR_SPLITS,
+  encodePairs,
+  readPairs,
+} from './pairs-format.js';
 import {
   GERMAN_SPECIAL_TOKENS,
   germanVocabulary,
@@ -71,12 +82,29 @@ export const PACKAGES = [
     version: '2022.04.21-1',
     sha256: 'e85da1519a4d5efdbd7a5a169e828b97920f91e899f45d56fd5b2266a05b5906',
   },
+  // SentencePiece's programs and their library, for the German pieces (amd64 builds).
+  {
+    name: 'sentencepiece',
+    version: '0.1.97-3+b1',
+    sha256: '096b7cb943f4678a6b87ff1fd89e9fdbe22050f850882483c324cf59221c48fd',
+  },
+  {
+    name: 'libsentencepiece0',
+    version: '0.1.97-3+b1',
+    sha256: '162a7d9ac26991b079c6e7e57a7ca39ed80b03726eef19159a2b163175611597',
+  },
 ];
 
 const DING_FILE = 'usr/share/trans/de-en';
 const HELP_FOLDER = 'usr/share/libreoffice/help';
 const FREEDICT = 'usr/share/dictd/freedict-eng-deu';
 const DEFAULT_GERMAN_WORDS = 8000;
+// Ding's word and phrase entries join the train split when their English is one or two words
+// among the ENTRY_RANK most frequent of the page's vocabulary (which lists words by frequency),
+// one entry per English text (the first in the file): the words everyday text uses, without
+// letting the dictionary's 326,000 entries outnumber the sentences.
+const ENTRY_RANK = 10_000;
+const ENTRY_MAX_ENGLISH = 2;
 // A LibreOffice paragraph is kept when its English reads as a sentence or a phrase: it ends like
 // a sentence, or has at least this many words (a one- or two-word label says too little).
 const HELP_MIN_WORDS = 3;
@@ -102,12 +130,14 @@ function main() {
     const encoder = makeEncoder(vocabulary.words);
 
     const dingCounts = emptyDingCounts();
-    const ding = readFileSync(join(folder, DING_FILE), 'utf8')
+    const dingAll = readFileSync(join(folder, DING_FILE), 'utf8')
       .split('\n')
-      .flatMap((line) => dingPairs(line, dingCounts));
+      .flatMap((line) => dingPairs(line, dingCounts, { entries: true }));
+    const ding = dingAll.filter((pair) => !pair.entry);
     lines.push(
       `ding: ${dingCounts.lines} lines, ${dingCounts.alternatives} aligned alternatives, ` +
-        `${ding.length} sentence pairs (${dingCounts.unaligned} lines with unequal sides skipped)`,
+        `${ding.length} sentence pairs, ${dingCounts.entries} word and phrase entries ` +
+        `(${dingCounts.unaligned} lines with unequal sides skipped)`,
     );
     const help = helpPairs(join(folder, HELP_FOLDER));
     lines.push(
@@ -118,17 +148,8 @@ function main() {
     /** @type {import('./pairs.js').TokenizedPair[]} */
     const tokenized = [];
     for (const [source, pairs] of [ding, help.pairs].entries()) {
-      for (const { english, german } of pairs) {
-        const { tokens, ids } = encoder.encode(english);
-        tokenized.push({
-          source,
-          english,
-          german,
-          englishTokens: tokens,
-          englishIds: ids,
-          germanTokens: germanTokens(german),
-        });
-      }
+      for (const { english, german } of pairs)
+        tokenized.push(tokenizePair(source, english, german, encoder));
     }
     const fitting = tokenized.filter(trainableLength);
     const kept = uniquePairs(fitting);
@@ -140,23 +161,38 @@ function main() {
     /** @type {Record<string, import('./pairs.js').TokenizedPair[]>} */
     const splits = { train: [], validation: [], test: [] };
     for (const pair of kept) splits[splitOfEnglish(pair.englishTokens)].push(pair);
-    const german = germanVocabulary(splits.train, args.germanWords);
-    const germanIds = makeGermanEncoder(german);
+    if (args.dingEntries) {
+      const entries = everydayEntries(
+        dingAll.filter((pair) => pair.entry),
+        encoder,
+      );
+      const before = splits.train.length;
+      splits.train = uniquePairs([...splits.train, ...entries]);
+      lines.push(
+        `ding entries: ${entries.length} with one or two English words among the ` +
+          `${ENTRY_RANK} most frequent, ${splits.train.length - before} added to the train split`,
+      );
+    }
+
+    const {
+      vocabulary: german,
+      ids: germanIds,
+      line: germanLine,
+    } = args.germanPieces > 0
+      ? germanPieceIds(folder, splits, args.germanPieces, encoder)
+      : germanWordIds(splits, args.germanWords);
     const vocabBytes = new TextEncoder().encode(german.map((token) => `${token}\n`).join(''));
-    lines.push(
-      `german vocabulary: ${german.length - GERMAN_SPECIAL_TOKENS.length} words of the train ` +
-        `split + ${GERMAN_SPECIAL_TOKENS.length} special ids = ${german.length} ids, fnv1a32 ${hex(fnv1a32(vocabBytes))}`,
-    );
+    lines.push(`${germanLine}, fnv1a32 ${hex(fnv1a32(vocabBytes))}`);
 
     mkdirSync(out, { recursive: true });
     /** @type {Array<[string, Uint8Array]>} */
     const files = [];
     for (const split of PAIR_SPLITS) {
       const pairs = splits[split];
-      const withIds = pairs.map((pair) => ({
+      const withIds = pairs.map((pair, i) => ({
         source: pair.source,
         english: pair.englishIds,
-        german: germanIds(pair.germanTokens),
+        german: germanIds[split][i],
       }));
       const bytes = encodePairs({
         split,
@@ -193,6 +229,139 @@ function main() {
   } finally {
     if (temporary) rmSync(temporary, { recursive: true, force: true });
   }
+}
+
+/**
+ * @typedef {{ vocabulary: string[], ids: Record<string, number[][]>, line: string }} GermanSide
+ *   the German vocabulary in id order, every split's German ids, and the script's line on it
+ */
+
+/**
+ * The German side in whole words: the four special ids, then the `size` most frequent tokens of
+ * the train split; any other token is <unk>.
+ * @param {Record<string, import('./pairs.js').TokenizedPair[]>} splits
+ * @param {number} size
+ * @returns {GermanSide}
+ */
+function germanWordIds(splits, size) {
+  const vocabulary = germanVocabulary(splits.train, size);
+  const encode = makeGermanEncoder(vocabulary);
+  /** @type {Record<string, number[][]>} */
+  const ids = {};
+  for (const split of PAIR_SPLITS) ids[split] = splits[split].map((p) => encode(p.germanTokens));
+  const words = vocabulary.length - GERMAN_SPECIAL_TOKENS.length;
+  return {
+    vocabulary,
+    ids,
+    line:
+      `german vocabulary: ${words} words of the train split + ` +
+      `${GERMAN_SPECIAL_TOKENS.length} special ids = ${vocabulary.length} ids`,
+  };
+}
+
+/**
+ * The German side in subword pieces (sentencepiece.js): `size` ids, the special ones included,
+ * learned from the train split's German; each word that copies an English word outside the
+ * page's vocabulary written as <unk> (markCopies).
+ * @param {string} packages the folder the packages are unpacked into
+ * @param {Record<string, import('./pairs.js').TokenizedPair[]>} splits
+ * @param {number} size
+ * @param {ReturnType<typeof makeEncoder>} encoder
+ * @returns {GermanSide}
+ */
+function germanPieceIds(packages, splits, size, encoder) {
+  const folder = mkdtempSync(join(tmpdir(), 'attn-pieces-'));
+  try {
+    const lineOf = (/** @type {import('./pairs.js').TokenizedPair} */ pair) =>
+      pair.germanTokens.join(' ');
+    const vocabulary = trainGermanPieces(packages, folder, splits.train.map(lineOf), size);
+    /** @type {Record<string, number[][]>} */
+    const ids = {};
+    for (const split of PAIR_SPLITS) {
+      const encoded = encodeGermanPieces(packages, folder, splits[split].map(lineOf));
+      ids[split] = splits[split].map((pair, i) =>
+        markCopies(pair, encoded[i], vocabulary, encoder),
+      );
+    }
+    return {
+      vocabulary,
+      ids,
+      line:
+        `german pieces: ${size - GERMAN_SPECIAL_TOKENS.length} of the train split's German ` +
+        `(SentencePiece, unigram) + ${GERMAN_SPECIAL_TOKENS.length} special ids = ${size} ids`,
+    };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A pair with both sides tokenized: the English by the page's tokenizer and vocabulary, the German
+ * by germanTokens.
+ * @param {number} source index into PAIR_SOURCES
+ * @param {string} english
+ * @param {string} german
+ * @param {ReturnType<typeof makeEncoder>} encoder
+ * @returns {import('./pairs.js').TokenizedPair}
+ */
+function tokenizePair(source, english, german, encoder) {
+  const { tokens, ids } = encoder.encode(english);
+  return {
+    source,
+    english,
+    german,
+    englishTokens: tokens,
+    englishIds: ids,
+    germanTokens: germanTokens(german),
+  };
+}
+
+/**
+ * Ding's word and phrase entries for the words everyday text uses: those whose English is one or
+ * two tokens, each among the ENTRY_RANK most frequent words of the page's vocabulary (its ids are
+ * frequency ranks), with a German side of one to four tokens; the first entry of each English
+ * text, in file order.
+ * @param {Array<{ english: string, german: string }>} entries
+ * @param {ReturnType<typeof makeEncoder>} encoder
+ * @returns {import('./pairs.js').TokenizedPair[]}
+ */
+export function everydayEntries(entries, encoder) {
+  const seen = new Set();
+  const out = [];
+  for (const { english, german } of entries) {
+    const pair = tokenizePair(PAIR_SOURCES.indexOf('ding-entry'), english, german, encoder);
+    const n = pair.englishTokens.length;
+    if (n < 1 || n > ENTRY_MAX_ENGLISH) continue;
+    if (!pair.englishIds.every((id) => id < ENTRY_RANK)) continue;
+    if (pair.germanTokens.length < 1 || pair.germanTokens.length > 4) continue;
+    const key = pair.englishTokens.join(' ');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(pair);
+  }
+  return out;
+}
+
+/**
+ * A pair's German piece ids with each word that copies an English word outside the page's
+ * vocabulary (a name, a number: "1992" for "1992") written as the one id <unk>: the model learns
+ * to write <unk> where the English word it attends to should stand, and the core puts that word
+ * there (docs/translation.md, "Words it does not know").
+ * @param {import('./pairs.js').TokenizedPair} pair
+ * @param {number[]} ids the German side's pieces
+ * @param {string[]} pieces the vocabulary
+ * @param {ReturnType<typeof makeEncoder>} encoder
+ * @returns {number[]}
+ */
+export function markCopies(pair, ids, pieces, encoder) {
+  const unknownEnglish = new Set(
+    pair.englishTokens.filter((_, j) => pair.englishIds[j] === encoder.unknownId),
+  );
+  const words = groupByWord(ids, pieces);
+  if (unknownEnglish.size === 0 || words.length !== pair.germanTokens.length) return ids;
+  return words.flatMap((word, i) =>
+    unknownEnglish.has(pair.germanTokens[i]) ? [GERMAN_SPECIALS.unknown] : word,
+  );
 }
 
 /**
@@ -293,20 +462,33 @@ function hex(value) {
 
 /** @param {string[]} argv */
 function parseArgs(argv) {
-  /** @type {{ from?: string, out?: string, germanWords: number }} */
-  const args = { germanWords: DEFAULT_GERMAN_WORDS };
+  /** @type {{ from?: string, out?: string, germanWords: number, germanPieces: number,
+   *   dingEntries: boolean }} */
+  const args = { germanWords: DEFAULT_GERMAN_WORDS, germanPieces: 0, dingEntries: false };
   const usage =
-    'usage: node tools/translation/make-corpus.js [--from <dir>] [--out <dir>] [--german-vocab N]';
+    'usage: node tools/translation/make-corpus.js [--from <dir>] [--out <dir>] ' +
+    '[--german-vocab N | --german-pieces N] [--ding-entries]';
+  const count = (/** @type {string | undefined} */ value) => {
+    const n = /^[1-9]\d*$/.test(value ?? '') ? Number(value) : 0;
+    if (n <= 0 || n + GERMAN_SPECIAL_TOKENS.length > 65_536) throw new Error(usage);
+    return n;
+  };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = argv[i + 1];
     if ((flag === '--from' || flag === '--out') && value !== undefined) {
       args[flag.slice(2)] = value;
       i++;
-    } else if (flag === '--german-vocab' && /^[1-9]\d*$/.test(value ?? '')) {
-      args.germanWords = Number(value);
-      if (args.germanWords + GERMAN_SPECIAL_TOKENS.length > 65_536) throw new Error(usage);
+    } else if (flag === '--german-vocab') {
+      args.germanWords = count(value);
       i++;
+    } else if (flag === '--german-pieces') {
+      // The pieces count the special ids among them, as SentencePiece's vocabulary size does.
+      args.germanPieces = count(value);
+      if (args.germanPieces <= GERMAN_SPECIAL_TOKENS.length) throw new Error(usage);
+      i++;
+    } else if (flag === '--ding-entries') {
+      args.dingEntries = true;
     } else {
       throw new Error(usage);
     }

@@ -23,9 +23,11 @@ export const GERMAN_SPECIALS = Object.freeze({ padding: 0, start: 1, end: 2, unk
 export const PAIR_SPLITS = Object.freeze(/** @type {const} */ (['train', 'validation', 'test']));
 /**
  * The sources, by the number stored in each record.
- * @type {readonly ['ding', 'libreoffice']}
+ * @type {readonly ['ding', 'libreoffice', 'ding-entry']}
  */
-export const PAIR_SOURCES = Object.freeze(/** @type {const} */ (['ding', 'libreoffice']));
+export const PAIR_SOURCES = Object.freeze(
+  /** @type {const} */ (['ding', 'libreoffice', 'ding-entry']),
+);
 
 /** A file that is not a valid pairs file; the message says which check failed. */
 export class PairsFormatError extends Error {

@@ -17,7 +17,7 @@ export const GERMAN_SPECIAL_TOKENS = Object.freeze(['<pad>', '<s>', '</s>', GERM
 
 /**
  * @typedef {object} TokenizedPair
- * @property {number} source 0 Ding, 1 LibreOffice
+ * @property {number} source 0 Ding's sentences, 1 LibreOffice, 2 Ding's word entries
  * @property {string} english the text
  * @property {string} german the text
  * @property {string[]} englishTokens
