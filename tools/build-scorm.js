@@ -1,7 +1,7 @@
 // Writes dist-scorm/attention-lab-scorm12.zip, the lesson as a SCORM 1.2 package for an LMS
 // (Moodle, Canvas, ...): the site built as for hosting (vite.config.js) into dist-scorm/site/,
-// then zipped with its imsmanifest.xml (web/build/scorm-package.js). README's "In an LMS" says
-// how to upload it; docs/lms.md what it reports.
+// then zipped with its imsmanifest.xml (web/build/scorm-package.js). docs/lms.md says how to
+// upload it and what it reports.
 //
 //   node tools/build-scorm.js                 # build the site, then the package (npm run build:scorm)
 //   node tools/build-scorm.js --site DIR      # package a site built already

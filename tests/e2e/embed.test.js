@@ -22,7 +22,7 @@ let parent;
 /**
  * Serves one page that frames `?src=` (as a teacher's page would), `?width=` px wide (the whole
  * page unless given), and keeps every height message it hears in window.heights, sizing the
- * frame to it as README's listener does.
+ * frame to it as docs/embedding.md's listener does.
  * @returns {Promise<{ url: string, origin: string, close: () => Promise<void> }>}
  */
 function serveParent() {

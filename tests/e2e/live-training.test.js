@@ -114,7 +114,7 @@ describe('live training of the small language model', { timeout: HEADS_TIMEOUT +
         last.slice(heads).some((value) => value >= INDUCTION),
         `a layer-2 head is an induction head: ${last}`,
       );
-      // What the slide's article, the README and docs/language-model.md say of this run (seed 3):
+      // What the slide's article and docs/language-model.md say of this run (seed 3):
       // the induction heads at step 400 (0.49 and 0.50), the previous-token head at 900 (0.50).
       const firstStep = (/** @type {number[]} */ columns, /** @type {number} */ threshold) =>
         scores.x[scores.rows.findIndex((row) => columns.some((c) => row[c] >= threshold))];

@@ -1,5 +1,5 @@
 // An embedded figure tells the page that frames it how tall it is, so that page can size the
-// frame to fit (README, "Embedding a figure"): one message whenever the height changes, at most
+// frame to fit (docs/embedding.md): one message whenever the height changes, at most
 // one per frame, posted only when the page is in a frame. The height is not secret, so any
 // parent may read it (targetOrigin '*'); the message carries nothing else but the figure's id.
 import { HEIGHT_MESSAGE } from '../share/embed-code.js';
