@@ -27,13 +27,6 @@ struct Facts {
   std::vector<int> value;  // (n), indices into the codebook
 };
 
-void check_range(const char* name, long long value, long long lowest, long long highest) {
-  if (value < lowest || value > highest) {
-    detail::fail(kWhere, std::string(name) + " must be between " + std::to_string(lowest) +
-                             " and " + std::to_string(highest) + ", got " + std::to_string(value));
-  }
-}
-
 void check_counts(const std::vector<int>& counts) {
   if (counts.empty() || counts.size() > 64) {
     detail::fail(kWhere,
@@ -41,7 +34,7 @@ void check_counts(const std::vector<int>& counts) {
   }
   for (size_t i = 0; i < counts.size(); ++i) {
     const std::string name = "counts[" + std::to_string(i) + "]";
-    check_range(name.c_str(), counts[i], 1, 4096);
+    detail::check_range(kWhere, name.c_str(), counts[i], 1, 4096);
     if (i > 0 && counts[i] <= counts[i - 1]) {
       detail::fail(kWhere, "counts must increase, but " + name + " = " + std::to_string(counts[i]) +
                                " follows " + std::to_string(counts[i - 1]));
@@ -213,9 +206,9 @@ int attention_hits(const Facts& facts) {
 
 BottleneckResult bottleneck_experiment(const BottleneckOptions& options) {
   check_counts(options.counts);
-  check_range("width", options.width, 1, 1024);
-  check_range("codebook", options.codebook, 2, 1024);
-  check_range("trials", options.trials, 1, 1000);
+  detail::check_range(kWhere, "width", options.width, 1, 1024);
+  detail::check_range(kWhere, "codebook", options.codebook, 2, 1024);
+  detail::check_range(kWhere, "trials", options.trials, 1, 1000);
   check_work(options);
 
   BottleneckResult result;

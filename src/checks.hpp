@@ -13,6 +13,26 @@ namespace attn::detail {
   throw InvalidArgument(std::string(where) + ": " + what);
 }
 
+// Throws unless lowest <= value <= highest, naming the value: "<name> must be between <lowest>
+// and <highest>, got <value>".
+inline void check_range(const char* where, const char* name, long long value, long long lowest,
+                        long long highest) {
+  if (value < lowest || value > highest) {
+    fail(where, std::string(name) + " must be between " + std::to_string(lowest) + " and " +
+                    std::to_string(highest) + ", got " + std::to_string(value));
+  }
+}
+
+// Throws unless m is (rows, cols): "<name> is <shape> but must be <shape>".
+template <typename T>
+void require_shape(const char* where, const char* name, const MatrixT<T>& m, Eigen::Index rows,
+                   Eigen::Index cols) {
+  if (m.rows() != rows || m.cols() != cols) {
+    fail(where, std::string(name) + " is " + shape_of(m.rows(), m.cols()) + " but must be " +
+                    shape_of(rows, cols));
+  }
+}
+
 // Throws unless every entry of m is finite.
 template <typename Derived>
 void require_finite(const char* where, const char* name, const Eigen::DenseBase<Derived>& m) {

@@ -10,22 +10,13 @@
 namespace attn {
 namespace {
 
-template <typename T>
-void require_shape(const char* where, const char* name, const MatrixT<T>& m, Eigen::Index rows,
-                   Eigen::Index cols) {
-  if (m.rows() != rows || m.cols() != cols) {
-    detail::fail(where, std::string(name) + " is " + shape_of(m.rows(), m.cols()) +
-                            " but must be " + shape_of(rows, cols));
-  }
-}
-
 // The recurrent half's shapes: w_h (H, 3H), b_h (1, 3H).
 template <typename T>
 void require_recurrent_shapes(const char* where, const GruParameters<T>& p) {
   const Eigen::Index h = p.w_h.value.rows();
   if (h < 1) detail::fail(where, p.w_h.name + " is empty; the state needs a width H >= 1");
-  require_shape(where, p.w_h.name.c_str(), p.w_h.value, h, 3 * h);
-  require_shape(where, p.b_h.name.c_str(), p.b_h.value, 1, 3 * h);
+  detail::require_shape(where, p.w_h.name.c_str(), p.w_h.value, h, 3 * h);
+  detail::require_shape(where, p.b_h.name.c_str(), p.b_h.value, 1, 3 * h);
 }
 
 // 1 / (1 + e^-x) from the training exp (the same bits in every build for float).
@@ -76,8 +67,8 @@ GruStepPass<T> gru_step_forward(const MatrixT<T>& gx, MatrixT<T> h_prev, const G
   require_recurrent_shapes(kWhere, p);
   const Eigen::Index n_state = p.w_h.value.rows(), batch = h_prev.rows();
   if (batch < 1) detail::fail(kWhere, "h_prev has no rows; a step needs at least one sequence");
-  require_shape(kWhere, "h_prev", h_prev, batch, n_state);
-  require_shape(kWhere, "gx", gx, batch, 3 * n_state);
+  detail::require_shape(kWhere, "h_prev", h_prev, batch, n_state);
+  detail::require_shape(kWhere, "gx", gx, batch, 3 * n_state);
   if (!active.empty() && active.size() != static_cast<size_t>(batch)) {
     detail::fail(kWhere, "active has " + std::to_string(active.size()) + " flags but there are " +
                              std::to_string(batch) + " sequences");
@@ -120,8 +111,8 @@ MatrixT<T> gru_step_backward(const GruStepPass<T>& pass, const MatrixT<T>& dh, G
                              MatrixT<T>* d_gx) {
   constexpr const char* kWhere = "gru step backward";
   const Eigen::Index batch = pass.h.rows(), n_state = pass.h.cols();
-  require_shape(kWhere, "dh", dh, batch, n_state);
-  require_shape(kWhere, p.w_h.name.c_str(), p.w_h.value, n_state, 3 * n_state);
+  detail::require_shape(kWhere, "dh", dh, batch, n_state);
+  detail::require_shape(kWhere, p.w_h.name.c_str(), p.w_h.value, n_state, 3 * n_state);
   if (!d_gx) detail::fail(kWhere, "d_gx must point to a matrix for dL/dgx");
 
   // d_gate holds dL/d(pre-activation) of r and z, and dL/dgx_n of the candidate; d_gh the same
@@ -180,8 +171,8 @@ GruSequencePass<T> gru_sequence_forward(MatrixT<T> x, const std::vector<int>& le
                                " must be between 1 and the " + std::to_string(steps) + " steps");
     }
   }
-  require_shape(kWhere, "h0", h0, batch, n_state);
-  require_shape(kWhere, p.w_x.name.c_str(), p.w_x.value, x.cols(), 3 * n_state);
+  detail::require_shape(kWhere, "h0", h0, batch, n_state);
+  detail::require_shape(kWhere, p.w_x.name.c_str(), p.w_x.value, x.cols(), 3 * n_state);
 
   GruSequencePass<T> pass;
   pass.batch = static_cast<int>(batch);
@@ -216,8 +207,8 @@ MatrixT<T> gru_sequence_backward(const GruSequencePass<T>& pass, const MatrixT<T
                                  const MatrixT<T>& d_last, GruParameters<T>& p, MatrixT<T>* d_h0) {
   constexpr const char* kWhere = "gru sequence backward";
   const Eigen::Index batch = pass.batch, steps = pass.steps, n_state = pass.states.cols();
-  require_shape(kWhere, "d_states", d_states, steps * batch, n_state);
-  require_shape(kWhere, "d_last", d_last, batch, n_state);
+  detail::require_shape(kWhere, "d_states", d_states, steps * batch, n_state);
+  detail::require_shape(kWhere, "d_last", d_last, batch, n_state);
 
   MatrixT<T> d_gx_all(steps * batch, 3 * n_state);
   MatrixT<T> dh = d_last, d_gx;

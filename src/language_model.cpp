@@ -17,13 +17,6 @@ namespace {
 
 constexpr const char* kWhere = "language model";
 
-void check_range(const char* name, long long value, long long lowest, long long highest) {
-  if (value < lowest || value > highest) {
-    detail::fail(kWhere, std::string(name) + " must be between " + std::to_string(lowest) +
-                             " and " + std::to_string(highest) + ", got " + std::to_string(value));
-  }
-}
-
 // Checks a batch and returns the number of counted (not ignored) targets in it.
 int counted_targets(const std::vector<std::vector<int>>& inputs,
                     const std::vector<std::vector<int>>& targets, int vocab) {
@@ -81,13 +74,13 @@ template <typename T>
 }
 
 void check_config(const LanguageModelConfig& config) {
-  check_range("vocab", config.vocab, 2, 1 << 20);
-  check_range("d_embed", config.d_embed, 1, 4096);
-  check_range("d_model", config.d_model, 1, 4096);
-  check_range("layers", config.layers, 1, 64);
-  check_range("heads", config.heads, 1, config.d_model);
-  check_range("d_mlp", config.d_mlp, 1, 16384);
-  check_range("context", config.context, 1, 4096);
+  detail::check_range(kWhere, "vocab", config.vocab, 2, 1 << 20);
+  detail::check_range(kWhere, "d_embed", config.d_embed, 1, 4096);
+  detail::check_range(kWhere, "d_model", config.d_model, 1, 4096);
+  detail::check_range(kWhere, "layers", config.layers, 1, 64);
+  detail::check_range(kWhere, "heads", config.heads, 1, config.d_model);
+  detail::check_range(kWhere, "d_mlp", config.d_mlp, 1, 16384);
+  detail::check_range(kWhere, "context", config.context, 1, 4096);
   if (config.d_model % config.heads != 0) {
     detail::fail(kWhere, "heads (" + std::to_string(config.heads) + ") must divide d_model (" +
                              std::to_string(config.d_model) + ")");

@@ -7,18 +7,6 @@
 #include "ordered_math.hpp"
 
 namespace attn {
-namespace {
-
-template <typename T>
-void require_shape(const char* where, const char* name, const MatrixT<T>& m, Eigen::Index rows,
-                   Eigen::Index cols) {
-  if (m.rows() != rows || m.cols() != cols) {
-    detail::fail(where, std::string(name) + " is " + shape_of(m.rows(), m.cols()) +
-                            " but must be " + shape_of(rows, cols));
-  }
-}
-
-}  // namespace
 
 template <typename T>
 Parameter<T>::Parameter(std::string name, MatrixT<T> value)
@@ -51,7 +39,7 @@ TanhPass<T> tanh_forward(const MatrixT<T>& x) {
 // dy: (n, d) -> (n, d)
 template <typename T>
 MatrixT<T> tanh_backward(const TanhPass<T>& pass, const MatrixT<T>& dy) {
-  require_shape("tanh backward", "dy", dy, pass.y.rows(), pass.y.cols());
+  detail::require_shape("tanh backward", "dy", dy, pass.y.rows(), pass.y.cols());
   // d tanh(x) / dx = 1 - tanh(x)^2, from the output alone.
   return (dy.array() * (T(1) - pass.y.array().square())).matrix();
 }
@@ -81,7 +69,7 @@ EmbeddingPass<T> embedding_forward(const std::vector<int>& ids, const Parameter<
 template <typename T>
 void embedding_backward(const EmbeddingPass<T>& pass, const MatrixT<T>& dy, Parameter<T>& table,
                         int padding) {
-  require_shape("embedding backward", "dy", dy, pass.y.rows(), pass.y.cols());
+  detail::require_shape("embedding backward", "dy", dy, pass.y.rows(), pass.y.cols());
   // A row used twice gets both gradients, added in the order of the ids.
   for (size_t i = 0; i < pass.ids.size(); ++i) {
     if (pass.ids[i] != padding) table.grad.row(pass.ids[i]) += dy.row(static_cast<Eigen::Index>(i));
@@ -104,7 +92,7 @@ MatrixT<T> dropout_forward(MatrixT<T>& x, double rate, Rng& rng) {
 template <typename T>
 void dropout_backward(const MatrixT<T>& mask, MatrixT<T>& dy) {
   if (mask.size() == 0) return;
-  require_shape("dropout backward", "dy", dy, mask.rows(), mask.cols());
+  detail::require_shape("dropout backward", "dy", dy, mask.rows(), mask.cols());
   dy.array() *= mask.array();
 }
 

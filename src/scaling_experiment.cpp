@@ -13,13 +13,6 @@ namespace {
 
 constexpr const char* kWhere = "scaling experiment";
 
-void check_range(const char* name, int value, int lowest, int highest) {
-  if (value < lowest || value > highest) {
-    detail::fail(kWhere, std::string(name) + " must be between " + std::to_string(lowest) +
-                             " and " + std::to_string(highest) + ", got " + std::to_string(value));
-  }
-}
-
 // a: (d), b: (d) -> a . b in double precision
 double dot(const std::vector<double>& a, const std::vector<double>& b) {
   double total = 0;
@@ -68,10 +61,10 @@ void accumulate_softmax(const std::vector<double>& logits, ScalingSide& side) {
 }  // namespace
 
 ScalingResult scaling_experiment(const ScalingOptions& options) {
-  check_range("d_k", options.d_k, 1, 4096);
-  check_range("samples", options.samples, 2, 100000);
-  check_range("keys", options.keys, 2, 1024);
-  check_range("trials", options.trials, 1, 10000);
+  detail::check_range(kWhere, "d_k", options.d_k, 1, 4096);
+  detail::check_range(kWhere, "samples", options.samples, 2, 100000);
+  detail::check_range(kWhere, "keys", options.keys, 2, 1024);
+  detail::check_range(kWhere, "trials", options.trials, 1, 10000);
   const int d_k = options.d_k;
   const double scale = 1.0 / std::sqrt(static_cast<double>(d_k));
   Rng rng(options.seed);

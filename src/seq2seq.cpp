@@ -14,13 +14,6 @@ namespace {
 
 constexpr const char* kWhere = "seq2seq model";
 
-void check_range(const char* name, long long value, long long lowest, long long highest) {
-  if (value < lowest || value > highest) {
-    detail::fail(kWhere, std::string(name) + " must be between " + std::to_string(lowest) +
-                             " and " + std::to_string(highest) + ", got " + std::to_string(value));
-  }
-}
-
 // Weights for a (fan_in, fan_out) matrix used as X W: uniform in +-sqrt(3 / fan_in), variance
 // 1 / fan_in, so that an input with entries of mean square s gives outputs of variance about s
 // whatever the widths (the glorot draw of the portable generator, rescaled; float first, so
@@ -88,9 +81,9 @@ const char* model_name(ModelKind kind) {
 
 template <typename T>
 Seq2Seq<T>::Seq2Seq(const ModelOptions& options) : options_(options) {
-  check_range("d_model", options.d_model, 2, 256);
-  check_range("d_k", options.d_k, 1, 1024);
-  check_range("vocab", options.vocab, 2, 64);
+  detail::check_range(kWhere, "d_model", options.d_model, 2, 256);
+  detail::check_range(kWhere, "d_k", options.d_k, 1, 1024);
+  detail::check_range(kWhere, "vocab", options.vocab, 2, 64);
   const int d = options.d_model, d_k = options.d_k, v = options.vocab;
   // Every parameter draws from a stream of its own, so adding one changes no other.
   const auto seed = [&](std::uint64_t tag) { return derive_seed(options.seed, tag); };

@@ -20,8 +20,8 @@ constexpr std::uint64_t kSampleSeed = 0x5eed'0f'5a3bull;
 // Held-out sequences per forward pass: bounds the memory a large evaluation takes.
 constexpr int kEvaluationChunk = 256;
 
-void check_range(const char* name, double value, double lowest, double highest,
-                 bool open_low = false) {
+void check_setting(const char* name, double value, double lowest, double highest,
+                   bool open_low = false) {
   const bool ok = (open_low ? value > lowest : value >= lowest) && value <= highest;
   if (!ok) {
     auto text = [](double x) {
@@ -64,14 +64,14 @@ void validate(const TrainingOptions& o) {
       o.scoring != Scoring::scaled_dot) {
     detail::fail(kWhere, "scoring must be additive, dot or scaled_dot");
   }
-  check_range("d_model", o.d_model, 2, 256);
-  if (o.d_k != 0) check_range("d_k", o.d_k, 1, 1024);
-  check_range("vocab", o.vocab, 2, 64);
-  check_range("min_length", o.min_length, 1, kMaxSequenceLength);
-  check_range("max_length", o.max_length, o.min_length, kMaxSequenceLength);
-  check_range("batch", o.batch, 1, 512);
-  check_range("learning_rate", o.learning_rate, 0, 1, true);
-  check_range("clip", o.clip, 0, 1000);
+  check_setting("d_model", o.d_model, 2, 256);
+  if (o.d_k != 0) check_setting("d_k", o.d_k, 1, 1024);
+  check_setting("vocab", o.vocab, 2, 64);
+  check_setting("min_length", o.min_length, 1, kMaxSequenceLength);
+  check_setting("max_length", o.max_length, o.min_length, kMaxSequenceLength);
+  check_setting("batch", o.batch, 1, 512);
+  check_setting("learning_rate", o.learning_rate, 0, 1, true);
+  check_setting("clip", o.clip, 0, 1000);
 }
 
 Trainer::Trainer(const TrainingOptions& options)
