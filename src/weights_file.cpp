@@ -123,18 +123,6 @@ void require_new_name(const Entries& entries, const std::string& name, const cha
 
 }  // namespace
 
-const char* encoding_name(TensorEncoding encoding) {
-  switch (encoding) {
-    case TensorEncoding::float32:
-      return "float32";
-    case TensorEncoding::float16:
-      return "float16";
-    case TensorEncoding::int8_rows:
-      return "int8-rows";
-  }
-  return "unknown";
-}
-
 std::uint32_t WeightsFile::number(const char* where, std::string_view name, std::uint32_t low,
                                   std::uint32_t high) const {
   for (const auto& [key, value] : numbers) {
@@ -154,12 +142,6 @@ const std::string& WeightsFile::text(const char* where, std::string_view name) c
     if (key == name) return value;
   }
   detail::fail(where, "the file has no text " + std::string(name));
-}
-
-bool WeightsFile::has_tensors(std::string_view prefix) const {
-  return std::any_of(tensors.begin(), tensors.end(), [&](const WeightsTensor& t) {
-    return t.name.compare(0, prefix.size(), prefix) == 0;
-  });
 }
 
 std::vector<std::uint8_t> encode_weights_file(const WeightsFile& file, const char* where) {

@@ -112,16 +112,3 @@ export function groupByWord(ids, pieces) {
   }
   return words;
 }
-
-/**
- * The text pieces make: joined, each word-start mark a space.
- * @param {number[]} ids
- * @param {string[]} pieces
- */
-export function joinPieces(ids, pieces) {
-  return ids
-    .map((id) => pieces[id])
-    .join('')
-    .replaceAll(WORD_START, ' ')
-    .trim();
-}

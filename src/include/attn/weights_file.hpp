@@ -26,9 +26,6 @@ enum class TensorEncoding : std::uint32_t {
   int8_rows = 2,  // per row: a float32 scale = max |x| / 127, then round(x / scale) as int8
 };
 
-// "float32", "float16" or "int8-rows".
-const char* encoding_name(TensorEncoding encoding);
-
 struct WeightsTensor {
   std::string name;
   TensorEncoding encoding = TensorEncoding::float32;
@@ -49,8 +46,6 @@ struct WeightsFile {
                        std::uint32_t high = 0xffffffffu) const;
   // -> the text called name. Throws InvalidArgument, naming `where`, when the file has none.
   const std::string& text(const char* where, std::string_view name) const;
-  // Whether some tensor's name begins with prefix.
-  bool has_tensors(std::string_view prefix) const;
 };
 
 // file -> its bytes. Throws InvalidArgument, naming `where`, on a name that is empty, too long,
