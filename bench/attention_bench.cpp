@@ -109,7 +109,7 @@ void print_result(const char* impl, int n, const Timing& timing) {
 }
 
 // Training steps of the default model of one kind; the losses feed the checksum.
-void bench_training(attn::ModelKind model) {
+void bench_training(attn::Bridge model) {
   attn::TrainingOptions options;
   options.model = model;
   attn::Trainer trainer(options);
@@ -165,8 +165,8 @@ int main(int argc, char** argv) {
                      return scores(0, 0) + weights(n - 1, n - 1) + output(n - 1, 0);
                    }));
     }
-    bench_training(attn::ModelKind::attention);
-    bench_training(attn::ModelKind::fixed_vector);
+    bench_training(attn::Bridge::attention);
+    bench_training(attn::Bridge::fixed_vector);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "attn_bench: %s\n", error.what());
     return 1;

@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-#include "../tools/read_file.hpp"
+#include "../tools/files.hpp"
 #include "attn/embeddings.hpp"
 #include "attn/lm_weights.hpp"
 #include "attn/translation_corpus.hpp"

@@ -17,8 +17,8 @@
 #include <utility>
 
 #include "attn/layers.hpp"
-#include "attn/random.hpp"
 #include "checks.hpp"
+#include "initial_weights.hpp"
 #include "ordered_math.hpp"
 #include "simd_matmul.hpp"
 
@@ -153,18 +153,6 @@ template <typename T>
 MatrixT<T> dense_linear_backward(const LinearPass<T>& pass, const MatrixT<T>& dy, Parameter<T>& w,
                                  Parameter<T>* b) {
   return linear_layer_backward<DenseProducts>(pass, dy, w, b);
-}
-
-// -> (rows, cols) for a (fan_in, fan_out) weight used as X W: uniform in +-sqrt(3 / fan_in)
-// (variance 1 / fan_in, so that an output keeps the scale of its input whatever the widths), times
-// scale. The glorot draw of the portable generator, rescaled in float first, so that float and
-// double models start from the same numbers.
-template <typename T>
-MatrixT<T> fan_in_uniform(int rows, int cols, std::uint64_t seed, double scale = 1.0) {
-  const double glorot_limit = std::sqrt(6.0 / (rows + cols));
-  const auto rescale = static_cast<float>(scale * std::sqrt(3.0 / rows) / glorot_limit);
-  const Matrix w = glorot_uniform(rows, cols, seed) * rescale;
-  return w.template cast<T>();
 }
 
 }  // namespace attn::detail

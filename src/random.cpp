@@ -100,15 +100,20 @@ double portable_log(double x) {
 }
 
 // -> (rows, cols)
-Matrix glorot_uniform(int rows, int cols, std::uint64_t seed) {
-  check_size("glorot uniform", rows, cols);
+Matrix uniform_matrix(int rows, int cols, double limit, std::uint64_t seed) {
+  check_size("uniform matrix", rows, cols);
   Rng rng(seed);
-  const double limit = std::sqrt(6.0 / (rows + cols));
   Matrix w(rows, cols);
   for (Eigen::Index i = 0; i < w.size(); ++i) {
     w.data()[i] = static_cast<float>((2.0 * rng.uniform() - 1.0) * limit);
   }
   return w;
+}
+
+// -> (rows, cols)
+Matrix glorot_uniform(int rows, int cols, std::uint64_t seed) {
+  check_size("glorot uniform", rows, cols);
+  return uniform_matrix(rows, cols, std::sqrt(6.0 / (rows + cols)), seed);
 }
 
 // -> (rows, cols)

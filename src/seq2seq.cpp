@@ -7,24 +7,13 @@
 #include "attn/positional.hpp"
 #include "attn/random.hpp"
 #include "checks.hpp"
+#include "initial_weights.hpp"
 #include "ordered_math.hpp"
 
 namespace attn {
 namespace {
 
 constexpr const char* kWhere = "seq2seq model";
-
-// Weights for a (fan_in, fan_out) matrix used as X W: uniform in +-sqrt(3 / fan_in), variance
-// 1 / fan_in, so that an input with entries of mean square s gives outputs of variance about s
-// whatever the widths (the glorot draw of the portable generator, rescaled; float first, so
-// that float and double models start from the same numbers).
-template <typename T>
-MatrixT<T> initial_weight(int rows, int cols, std::uint64_t seed) {
-  const double glorot_limit = std::sqrt(6.0 / (rows + cols));
-  const auto rescale = static_cast<float>(std::sqrt(3.0 / rows) / glorot_limit);
-  const Matrix w = glorot_uniform(rows, cols, seed) * rescale;
-  return w.template cast<T>();
-}
 
 // rows (b, t) of a (B L, width) matrix, b < B, t < L.
 template <typename T>
@@ -75,9 +64,7 @@ void check_batch(const ReversalBatch& batch, int vocab) {
 
 }  // namespace
 
-const char* model_name(ModelKind kind) {
-  return kind == ModelKind::fixed_vector ? "fixed" : "attention";
-}
+const char* model_name(Bridge kind) { return kind == Bridge::fixed_vector ? "fixed" : "attention"; }
 
 template <typename T>
 Seq2Seq<T>::Seq2Seq(const ModelOptions& options) : options_(options) {
@@ -93,29 +80,29 @@ Seq2Seq<T>::Seq2Seq(const ModelOptions& options) : options_(options) {
   MatrixT<T> table = unit_normal(v + 1, d, seed(0)).template cast<T>();
   table.row(0).setZero();
   embedding_ = Parameter<T>("E", table);
-  encoder_w_ = Parameter<T>("W_e", initial_weight<T>(d, d, seed(1)));
+  encoder_w_ = Parameter<T>("W_e", detail::fan_in_uniform<T>(d, d, seed(1)));
   encoder_b_ = Parameter<T>("b_e", MatrixT<T>::Zero(1, d));
-  if (options.kind == ModelKind::attention) {
-    query_w_ = Parameter<T>("W_q", initial_weight<T>(d, d_k, seed(2)));
-    key_w_ = Parameter<T>("W_k", initial_weight<T>(d, d_k, seed(3)));
-    value_w_ = Parameter<T>("W_v", initial_weight<T>(d, d, seed(4)));
+  if (options.kind == Bridge::attention) {
+    query_w_ = Parameter<T>("W_q", detail::fan_in_uniform<T>(d, d_k, seed(2)));
+    key_w_ = Parameter<T>("W_k", detail::fan_in_uniform<T>(d, d_k, seed(3)));
+    value_w_ = Parameter<T>("W_v", detail::fan_in_uniform<T>(d, d, seed(4)));
     if (options.scoring == Scoring::additive) {
-      score_w_ = Parameter<T>("w_score", initial_weight<T>(1, d_k, seed(5)));
+      score_w_ = Parameter<T>("w_score", detail::fan_in_uniform<T>(1, d_k, seed(5)));
     }
   } else {
-    summary_w_ = Parameter<T>("W_c", initial_weight<T>(d, d, seed(6)));
+    summary_w_ = Parameter<T>("W_c", detail::fan_in_uniform<T>(d, d, seed(6)));
     summary_b_ = Parameter<T>("b_c", MatrixT<T>::Zero(1, d));
   }
-  decoder_w_ = Parameter<T>("W_d", initial_weight<T>(2 * d, d, seed(7)));
+  decoder_w_ = Parameter<T>("W_d", detail::fan_in_uniform<T>(2 * d, d, seed(7)));
   decoder_b_ = Parameter<T>("b_d", MatrixT<T>::Zero(1, d));
-  output_w_ = Parameter<T>("W_o", initial_weight<T>(d, v, seed(8)));
+  output_w_ = Parameter<T>("W_o", detail::fan_in_uniform<T>(d, v, seed(8)));
   output_b_ = Parameter<T>("b_o", MatrixT<T>::Zero(1, v));
 }
 
 template <typename T>
 std::vector<Parameter<T>*> Seq2Seq<T>::parameters() {
   std::vector<Parameter<T>*> list{&embedding_, &encoder_w_, &encoder_b_};
-  if (options_.kind == ModelKind::attention) {
+  if (options_.kind == Bridge::attention) {
     list.insert(list.end(), {&query_w_, &key_w_, &value_w_});
     if (options_.scoring == Scoring::additive) list.push_back(&score_w_);
   } else {
@@ -154,7 +141,7 @@ Seq2SeqPass<T> Seq2Seq<T>::forward(const ReversalBatch& batch) const {
 
   // 2. What the decoder reads at step t besides P(t): the context (attention) or c (fixed).
   MatrixT<T> decoder_input(rows, 2 * d);  // [context or c ; P(t)]: (B L, 2d)
-  if (options_.kind == ModelKind::attention) {
+  if (options_.kind == Bridge::attention) {
     // 2a. One query per output step, shared by every sequence: P(t) W_q (L, d_k).
     pass.query = linear_forward<T>(positions_.topRows(length), query_w_, nullptr);
     pass.key = linear_forward<T>(h, key_w_, nullptr);      // (B L, d_k)
@@ -235,7 +222,7 @@ void Seq2Seq<T>::backward(const Seq2SeqPass<T>& pass) {
 
   // 2'. Back to the encoder states h: (B L, d).
   MatrixT<T> d_h;
-  if (options_.kind == ModelKind::attention) {
+  if (options_.kind == Bridge::attention) {
     MatrixT<T> d_query = MatrixT<T>::Zero(length, options_.d_k);
     MatrixT<T> d_key(pass.key.y.rows(), pass.key.y.cols());
     MatrixT<T> d_value(pass.value.y.rows(), pass.value.y.cols());

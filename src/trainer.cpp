@@ -57,7 +57,7 @@ ModelOptions model_options(const TrainingOptions& o) {
 }  // namespace
 
 void validate(const TrainingOptions& o) {
-  if (o.model != ModelKind::fixed_vector && o.model != ModelKind::attention) {
+  if (o.model != Bridge::fixed_vector && o.model != Bridge::attention) {
     detail::fail(kWhere, "model must be fixed or attention");
   }
   if (o.scoring != Scoring::additive && o.scoring != Scoring::dot &&
@@ -147,7 +147,7 @@ std::vector<LengthAccuracy> Trainer::evaluate(const std::vector<int>& lengths, i
 AttentionMap Trainer::attention_map(int length) const {
   constexpr const char* kMap = "training: attention map";
   check_length(kMap, length);
-  if (options_.model != ModelKind::attention) {
+  if (options_.model != Bridge::attention) {
     detail::fail(kMap,
                  "the fixed-vector model has no cross-attention: its decoder sees one vector, "
                  "not the encoder states");

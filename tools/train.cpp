@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "attn/trainer.hpp"
+#include "command_line.hpp"
 
 namespace {
 
@@ -26,85 +27,35 @@ struct Command {
   int eval_samples = 200;
 };
 
-[[noreturn]] void usage(const char* message) {
-  std::fprintf(stderr,
-               "attn_train: %s\nusage: attn_train [--model fixed|attention] "
-               "[--scoring additive|dot|scaled_dot] [--d-model N] [--d-k N] [--vocab N] "
-               "[--min-len N] [--max-len N] [--batch N] [--lr X] [--clip X] [--seed N] "
-               "[--steps N] [--eval-every K] [--eval-samples N]\n",
-               message);
-  std::exit(2);
-}
-
-double number(const std::string& flag, const char* text) {
-  char* end = nullptr;
-  const double value = std::strtod(text, &end);
-  if (end == text || *end != '\0') usage((flag + " needs a number, got '" + text + "'").c_str());
-  return value;
-}
-
-long whole(const std::string& flag, const char* text) {
-  const double value = number(flag, text);
-  if (!(std::fabs(value) < 1e15) || value != static_cast<double>(static_cast<long long>(value))) {
-    usage((flag + " needs a whole number, got '" + text + "'").c_str());
-  }
-  return static_cast<long>(value);
-}
-
 Command parse(int argc, char** argv) {
   Command c;
   attn::TrainingOptions& o = c.options;
-  for (int i = 1; i < argc; i += 2) {
-    const std::string flag = argv[i];
-    if (i + 1 >= argc) usage((flag + " needs a value").c_str());
-    const char* value = argv[i + 1];
-    if (flag == "--model") {
-      const std::string v = value;
-      if (v != "fixed" && v != "attention") usage("--model is fixed or attention");
-      o.model = v == "fixed" ? attn::ModelKind::fixed_vector : attn::ModelKind::attention;
-    } else if (flag == "--scoring") {
-      const std::string v = value;
-      if (v == "additive") {
-        o.scoring = attn::Scoring::additive;
-      } else if (v == "dot") {
-        o.scoring = attn::Scoring::dot;
-      } else if (v == "scaled_dot") {
-        o.scoring = attn::Scoring::scaled_dot;
-      } else {
-        usage("--scoring is additive, dot or scaled_dot");
-      }
-    } else if (flag == "--d-model") {
-      o.d_model = static_cast<int>(whole(flag, value));
-    } else if (flag == "--d-k") {
-      o.d_k = static_cast<int>(whole(flag, value));
-    } else if (flag == "--vocab") {
-      o.vocab = static_cast<int>(whole(flag, value));
-    } else if (flag == "--min-len") {
-      o.min_length = static_cast<int>(whole(flag, value));
-    } else if (flag == "--max-len") {
-      o.max_length = static_cast<int>(whole(flag, value));
-    } else if (flag == "--batch") {
-      o.batch = static_cast<int>(whole(flag, value));
-    } else if (flag == "--lr") {
-      o.learning_rate = number(flag, value);
-    } else if (flag == "--clip") {
-      o.clip = number(flag, value);
-    } else if (flag == "--seed") {
-      const long seed = whole(flag, value);
-      if (seed < 0) usage("--seed must be >= 0");
-      o.seed = static_cast<std::uint64_t>(seed);
-    } else if (flag == "--steps") {
-      c.steps = whole(flag, value);
-    } else if (flag == "--eval-every") {
-      c.eval_every = whole(flag, value);
-    } else if (flag == "--eval-samples") {
-      c.eval_samples = static_cast<int>(whole(flag, value));
-    } else {
-      usage(("unknown flag " + flag).c_str());
-    }
-  }
-  if (c.steps < 1 || c.steps > 10000000) usage("--steps must be from 1 to 10000000");
-  if (c.eval_every < 0) usage("--eval-every must be >= 0");
+  attn::tools::CommandLine line("attn_train");
+  line.choice("--model", {"fixed", "attention"},
+              [&o](std::size_t i) {
+                o.model = i == 0 ? attn::Bridge::fixed_vector : attn::Bridge::attention;
+              })
+      .choice("--scoring", {"additive", "dot", "scaled_dot"},
+              [&o](std::size_t i) {
+                const attn::Scoring kinds[] = {attn::Scoring::additive, attn::Scoring::dot,
+                                               attn::Scoring::scaled_dot};
+                o.scoring = kinds[i];
+              })
+      .whole("--d-model", o.d_model)
+      .whole("--d-k", o.d_k)
+      .whole("--vocab", o.vocab)
+      .whole("--min-len", o.min_length)
+      .whole("--max-len", o.max_length)
+      .whole("--batch", o.batch)
+      .number("--lr", o.learning_rate)
+      .number("--clip", o.clip)
+      .whole("--seed", o.seed)
+      .whole("--steps", c.steps)
+      .whole("--eval-every", c.eval_every)
+      .whole("--eval-samples", c.eval_samples)
+      .parse(argc, argv);
+  if (c.steps < 1 || c.steps > 10000000) line.usage("--steps must be from 1 to 10000000");
+  if (c.eval_every < 0) line.usage("--eval-every must be >= 0");
   return c;
 }
 

@@ -43,7 +43,8 @@
 #include "attn/lm_weights.hpp"
 #include "attn/random.hpp"
 #include "attn/reversal_task.hpp"
-#include "read_file.hpp"
+#include "command_line.hpp"
+#include "files.hpp"
 
 namespace {
 
@@ -73,105 +74,41 @@ constexpr int kCopyLength = kContext / 2;  // induction sequences: 32 words, the
 constexpr int kInductionSequences = 100;
 constexpr std::uint64_t kInductionStream = 2000;
 
-[[noreturn]] void usage(const std::string& message) {
-  std::fprintf(stderr,
-               "attn_train_lm: %s\nusage: attn_train_lm [--steps N] [--seed N] [--batch N] "
-               "[--lr X] [--warmup N] [--final-lr-fraction X] [--clip X] [--repeat-fraction X] "
-               "[--position-scale X] "
-               "[--eval-every N] [--eval-samples N] [--corpus DIR] [--vectors FILE] [--out FILE] "
-               "[--report FILE] [--measure WEIGHTS]\n",
-               message.c_str());
-  std::exit(2);
-}
-
-double number(const std::string& flag, const char* text) {
-  char* end = nullptr;
-  const double value = std::strtod(text, &end);
-  if (end == text || *end != '\0' || !std::isfinite(value)) {
-    usage(flag + " needs a number, got '" + text + "'");
-  }
-  return value;
-}
-
-long whole(const std::string& flag, const char* text) {
-  const double value = number(flag, text);
-  if (!(std::fabs(value) < 1e15) || value != std::floor(value)) {
-    usage(flag + " needs a whole number, got '" + text + "'");
-  }
-  return static_cast<long>(value);
-}
-
 Options parse(int argc, char** argv) {
   Options o;
-  for (int i = 1; i < argc; i += 2) {
-    const std::string flag = argv[i];
-    if (i + 1 >= argc) usage(flag + " needs a value");
-    const char* v = argv[i + 1];
-    if (flag == "--steps") {
-      o.steps = whole(flag, v);
-    } else if (flag == "--seed") {
-      const long s = whole(flag, v);
-      if (s < 0) usage("--seed must be >= 0");
-      o.seed = static_cast<std::uint64_t>(s);
-    } else if (flag == "--batch") {
-      o.batch = static_cast<int>(whole(flag, v));
-    } else if (flag == "--lr") {
-      o.lr = number(flag, v);
-    } else if (flag == "--warmup") {
-      o.warmup = whole(flag, v);
-    } else if (flag == "--final-lr-fraction") {
-      o.final_lr_fraction = number(flag, v);
-    } else if (flag == "--clip") {
-      o.clip = number(flag, v);
-    } else if (flag == "--position-scale") {
-      o.position_scale = number(flag, v);
-    } else if (flag == "--repeat-fraction") {
-      o.repeat_fraction = number(flag, v);
-    } else if (flag == "--eval-every") {
-      o.eval_every = whole(flag, v);
-    } else if (flag == "--eval-samples") {
-      o.eval_samples = static_cast<int>(whole(flag, v));
-    } else if (flag == "--corpus") {
-      o.corpus = v;
-    } else if (flag == "--vectors") {
-      o.vectors = v;
-    } else if (flag == "--out") {
-      o.out = v;
-    } else if (flag == "--report") {
-      o.report = v;
-    } else if (flag == "--measure") {
-      o.measure = v;
-    } else {
-      usage("unknown flag " + flag);
-    }
-  }
-  if (o.steps < 1 || o.steps > 1000000) usage("--steps must be from 1 to 1000000");
-  if (o.batch < 1 || o.batch > 4096) usage("--batch must be from 1 to 4096");
-  if (!(o.lr > 0)) usage("--lr must be > 0");
-  if (o.warmup < 0) usage("--warmup must be >= 0");
+  attn::tools::CommandLine line("attn_train_lm");
+  line.schedule(o.steps, o.seed, o.batch, o.lr, o.warmup, o.final_lr_fraction, o.clip)
+      .number("--repeat-fraction", o.repeat_fraction)
+      .number("--position-scale", o.position_scale)
+      .whole("--eval-every", o.eval_every)
+      .whole("--eval-samples", o.eval_samples)
+      .text("--corpus", "DIR", o.corpus)
+      .text("--vectors", "FILE", o.vectors)
+      .text("--out", "FILE", o.out)
+      .text("--report", "FILE", o.report)
+      .text("--measure", "WEIGHTS", o.measure)
+      .parse(argc, argv);
+  if (o.steps < 1 || o.steps > 1000000) line.usage("--steps must be from 1 to 1000000");
+  if (o.batch < 1 || o.batch > 4096) line.usage("--batch must be from 1 to 4096");
+  if (!(o.lr > 0)) line.usage("--lr must be > 0");
+  if (o.warmup < 0) line.usage("--warmup must be >= 0");
   if (!(o.final_lr_fraction > 0 && o.final_lr_fraction <= 1)) {
-    usage("--final-lr-fraction must be in (0, 1]");
+    line.usage("--final-lr-fraction must be in (0, 1]");
   }
-  if (!(o.clip >= 0)) usage("--clip must be >= 0");
+  if (!(o.clip >= 0)) line.usage("--clip must be >= 0");
   if (!(o.repeat_fraction >= 0 && o.repeat_fraction <= 1)) {
-    usage("--repeat-fraction must be in [0, 1]");
+    line.usage("--repeat-fraction must be in [0, 1]");
   }
   if (!(o.position_scale >= 0 && o.position_scale <= 10)) {
-    usage("--position-scale must be in [0, 10]");
+    line.usage("--position-scale must be in [0, 10]");
   }
-  if (o.eval_every < 0) usage("--eval-every must be >= 0");
-  if (o.eval_samples < 1) usage("--eval-samples must be >= 1");
+  if (o.eval_every < 0) line.usage("--eval-every must be >= 0");
+  if (o.eval_samples < 1) line.usage("--eval-samples must be >= 1");
   return o;
 }
 
 using attn::tools::read_file;
-
-void write_file(const std::string& path, const std::string& bytes) {
-  std::FILE* f = std::fopen(path.c_str(), "wb");
-  if (!f) throw std::runtime_error("cannot write " + path + " (does its folder exist?)");
-  const bool ok = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
-  if (std::fclose(f) != 0 || !ok) throw std::runtime_error("cannot write " + path);
-}
+using attn::tools::write_file;
 
 attn::Corpus read_corpus(const std::string& dir, const char* split, std::uint32_t expected_split,
                          const attn::Embeddings& embeddings, std::uint32_t vocab_hash) {
@@ -284,7 +221,7 @@ int main(int argc, char** argv) {
                                                                training_options(o));
       train_model(*training, o, train, validation, seconds);
       file = attn::encode_language_model(training->model(), vocab_hash);
-      write_file(o.out, std::string(file.begin(), file.end()));
+      write_file(o.out, file);
     } else {
       file = read_file(o.measure);
     }

@@ -40,7 +40,8 @@
 #include "attn/translator.hpp"
 #include "attn/translator_training.hpp"
 #include "attn/translator_weights.hpp"
-#include "read_file.hpp"
+#include "command_line.hpp"
+#include "files.hpp"
 
 namespace {
 
@@ -72,94 +73,34 @@ struct Options {
   std::string translations;
 };
 
-[[noreturn]] void usage(const std::string& message) {
-  std::fprintf(stderr,
-               "attn_train_translation: %s\nusage: attn_train_translation "
-               "[--bridge both|attention|fixed-vector] [--steps N] [--seed N] [--batch N] [--lr X] "
-               "[--warmup N] [--final-lr-fraction X] [--clip X] [--dropout X] [--log-every N] "
-               "[--eval-every N] [--eval-pairs N] [--corpus DIR] [--vectors FILE] [--out FILE] "
-               "[--summary FILE] [--translations FILE]\n",
-               message.c_str());
-  std::exit(2);
-}
-
-double number(const std::string& flag, const char* text) {
-  char* end = nullptr;
-  const double value = std::strtod(text, &end);
-  if (end == text || *end != '\0' || !std::isfinite(value)) {
-    usage(flag + " needs a number, got '" + text + "'");
-  }
-  return value;
-}
-
-long whole(const std::string& flag, const char* text) {
-  const double value = number(flag, text);
-  if (!(std::fabs(value) < 1e15) || value != std::floor(value)) {
-    usage(flag + " needs a whole number, got '" + text + "'");
-  }
-  return static_cast<long>(value);
-}
-
 Options parse(int argc, char** argv) {
   Options o;
-  for (int i = 1; i < argc; i += 2) {
-    const std::string flag = argv[i];
-    if (i + 1 >= argc) usage(flag + " needs a value");
-    const char* v = argv[i + 1];
-    if (flag == "--bridge") {
-      const std::string b = v;
-      if (b == "attention") {
-        o.bridges = {attn::Bridge::attention};
-      } else if (b == "fixed-vector") {
-        o.bridges = {attn::Bridge::fixed_vector};
-      } else if (b != "both") {
-        usage("--bridge is both, attention or fixed-vector");
-      }
-    } else if (flag == "--steps") {
-      o.training.steps = whole(flag, v);
-    } else if (flag == "--seed") {
-      const long s = whole(flag, v);
-      if (s < 0) usage("--seed must be >= 0");
-      o.training.seed = static_cast<std::uint64_t>(s);
-    } else if (flag == "--batch") {
-      o.training.batch = static_cast<int>(whole(flag, v));
-    } else if (flag == "--lr") {
-      o.training.learning_rate = number(flag, v);
-    } else if (flag == "--warmup") {
-      o.training.warmup = whole(flag, v);
-    } else if (flag == "--final-lr-fraction") {
-      o.training.final_lr_fraction = number(flag, v);
-    } else if (flag == "--clip") {
-      o.training.clip = number(flag, v);
-    } else if (flag == "--dropout") {
-      o.training.dropout = number(flag, v);
-    } else if (flag == "--log-every") {
-      o.log_every = whole(flag, v);
-    } else if (flag == "--eval-every") {
-      o.eval_every = whole(flag, v);
-    } else if (flag == "--eval-pairs") {
-      o.eval_pairs = static_cast<int>(whole(flag, v));
-    } else if (flag == "--corpus") {
-      o.corpus = v;
-    } else if (flag == "--vectors") {
-      o.vectors = v;
-    } else if (flag == "--out") {
-      o.out = v;
-    } else if (flag == "--summary") {
-      o.summary = v;
-    } else if (flag == "--translations") {
-      o.translations = v;
-    } else {
-      usage("unknown flag " + flag);
-    }
-  }
-  if (o.log_every < 1) usage("--log-every must be >= 1");
-  if (o.eval_every < 0) usage("--eval-every must be >= 0");
-  if (o.eval_pairs < 1) usage("--eval-pairs must be >= 1");
+  attn::TranslatorTrainingOptions& t = o.training;
+  attn::tools::CommandLine line("attn_train_translation");
+  line.choice("--bridge", {"both", "attention", "fixed-vector"},
+              [&o](std::size_t i) {
+                if (i == 1) o.bridges = {attn::Bridge::attention};
+                if (i == 2) o.bridges = {attn::Bridge::fixed_vector};
+              })
+      .schedule(t.steps, t.seed, t.batch, t.learning_rate, t.warmup, t.final_lr_fraction, t.clip)
+      .number("--dropout", t.dropout)
+      .whole("--log-every", o.log_every)
+      .whole("--eval-every", o.eval_every)
+      .whole("--eval-pairs", o.eval_pairs)
+      .text("--corpus", "DIR", o.corpus)
+      .text("--vectors", "FILE", o.vectors)
+      .text("--out", "FILE", o.out)
+      .text("--summary", "FILE", o.summary)
+      .text("--translations", "FILE", o.translations)
+      .parse(argc, argv);
+  if (o.log_every < 1) line.usage("--log-every must be >= 1");
+  if (o.eval_every < 0) line.usage("--eval-every must be >= 0");
+  if (o.eval_pairs < 1) line.usage("--eval-pairs must be >= 1");
   return o;
 }
 
 using attn::tools::read_file;
+using attn::tools::write_file;
 
 attn::TranslationPairs read_pairs(const std::string& dir, const char* split,
                                   std::uint32_t expected_split, const attn::Embeddings& vectors) {
@@ -173,13 +114,6 @@ attn::TranslationPairs read_pairs(const std::string& dir, const char* split,
     throw std::runtime_error(path + " indexes another vocabulary than the word vectors'");
   }
   return p;
-}
-
-void write_file(const std::string& path, const std::vector<std::uint8_t>& bytes) {
-  std::FILE* f = std::fopen(path.c_str(), "wb");
-  if (!f) throw std::runtime_error("cannot write " + path + " (does its folder exist?)");
-  const bool ok = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
-  if (std::fclose(f) != 0 || !ok) throw std::runtime_error("cannot write " + path);
 }
 
 std::string fmt(const char* format, double value) {
@@ -386,7 +320,7 @@ int main(int argc, char** argv) {
                  ", \"testPerplexity\": " + fmt("%.3f", std::exp(t.loss)) + "}";
     }
     summary += "\n  }\n}\n";
-    write_file(o.summary, std::vector<std::uint8_t>(summary.begin(), summary.end()));
+    write_file(o.summary, summary);
     print_line(summary);
     if (!o.translations.empty()) {
       std::vector<const attn::Translator<float>*> readers;

@@ -29,7 +29,7 @@ TrainingOptions options_from(const val& options) {
     throw InvalidArgument(std::string(kWhere) + ": model must be 'fixed' or 'attention', got '" +
                           model + "'");
   }
-  o.model = model == "fixed" ? ModelKind::fixed_vector : ModelKind::attention;
+  o.model = model == "fixed" ? Bridge::fixed_vector : Bridge::attention;
   const std::string scoring = text_option(options, "scoring");
   if (scoring == "additive") {
     o.scoring = Scoring::additive;

@@ -46,7 +46,8 @@ long long parameter_count(const TranslatorConfig& config, Bridge bridge) {
   return count;
 }
 
-// bytes: the file (a Uint8Array) -> { sourceWords, sourceWidth, targetWords, targetWidth,
+// bytes: the file (a Uint8Array) -> { sourceWords, sourceWidth, targetWords, targetPieces (the
+// German vocabulary is subword pieces, not whole words), targetWidth,
 // encoderState, decoderState, attentionWidth, models: the bridges it holds ('attention',
 // 'fixed-vector'), parameters: { [bridge]: count } }. Needs the word vectors loaded first
 // (loadEmbeddings), and the file must name their vocabulary. A file that does not load leaves the
@@ -98,6 +99,7 @@ val load(const val& bytes) {
     out.set("sourceWords", c.source_words);
     out.set("sourceWidth", c.source_width);
     out.set("targetWords", c.target_words);
+    out.set("targetPieces", loaded_translators()->german.pieces());
     out.set("targetWidth", c.target_width);
     out.set("encoderState", c.encoder_state);
     out.set("decoderState", c.decoder_state);

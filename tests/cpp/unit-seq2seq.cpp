@@ -5,12 +5,12 @@
 #include "attn/seq2seq.hpp"
 #include "gradient_check.hpp"
 
-using attn::ModelKind;
+using attn::Bridge;
 using attn::Scoring;
 
 namespace {
 
-attn::ModelOptions small_model(ModelKind kind, Scoring scoring) {
+attn::ModelOptions small_model(Bridge kind, Scoring scoring) {
   attn::ModelOptions o;
   o.kind = kind;
   o.scoring = scoring;
@@ -33,7 +33,7 @@ attn::ReversalBatch padded_batch() {
 }
 
 std::string describe(const attn::ModelOptions& o) {
-  return o.kind == ModelKind::fixed_vector
+  return o.kind == Bridge::fixed_vector
              ? "fixed-vector model"
              : std::string("attention model, ") + attn::scoring_name(o.scoring) + " scoring";
 }
@@ -60,21 +60,21 @@ void check_model_gradients(const attn::ModelOptions& options) {
 }  // namespace
 
 TEST_CASE("fixed-vector model: dL/d(every parameter) matches central differences", "[seq2seq]") {
-  check_model_gradients(small_model(ModelKind::fixed_vector, Scoring::scaled_dot));
+  check_model_gradients(small_model(Bridge::fixed_vector, Scoring::scaled_dot));
 }
 
 TEST_CASE("attention model, scaled dot: dL/d(every parameter) matches central differences",
           "[seq2seq]") {
-  check_model_gradients(small_model(ModelKind::attention, Scoring::scaled_dot));
+  check_model_gradients(small_model(Bridge::attention, Scoring::scaled_dot));
 }
 
 TEST_CASE("attention model, dot: dL/d(every parameter) matches central differences", "[seq2seq]") {
-  check_model_gradients(small_model(ModelKind::attention, Scoring::dot));
+  check_model_gradients(small_model(Bridge::attention, Scoring::dot));
 }
 
 TEST_CASE("attention model, additive: dL/d(every parameter) matches central differences",
           "[seq2seq]") {
-  check_model_gradients(small_model(ModelKind::attention, Scoring::additive));
+  check_model_gradients(small_model(Bridge::attention, Scoring::additive));
 }
 
 TEST_CASE("the models hold the parameters their formulas name", "[seq2seq]") {
@@ -83,9 +83,9 @@ TEST_CASE("the models hold the parameters their formulas name", "[seq2seq]") {
     for (const auto* p : model.parameters()) list.push_back(p->name);
     return list;
   };
-  attn::Seq2Seq<float> fixed(small_model(ModelKind::fixed_vector, Scoring::dot));
-  attn::Seq2Seq<float> dot(small_model(ModelKind::attention, Scoring::dot));
-  attn::Seq2Seq<float> additive(small_model(ModelKind::attention, Scoring::additive));
+  attn::Seq2Seq<float> fixed(small_model(Bridge::fixed_vector, Scoring::dot));
+  attn::Seq2Seq<float> dot(small_model(Bridge::attention, Scoring::dot));
+  attn::Seq2Seq<float> additive(small_model(Bridge::attention, Scoring::additive));
   using List = std::vector<std::string>;
   CHECK(names(fixed) == List{"E", "W_e", "b_e", "W_c", "b_c", "W_d", "b_d", "W_o", "b_o"});
   CHECK(names(dot) == List{"E", "W_e", "b_e", "W_q", "W_k", "W_v", "W_d", "b_d", "W_o", "b_o"});
@@ -96,7 +96,7 @@ TEST_CASE("the models hold the parameters their formulas name", "[seq2seq]") {
 TEST_CASE("padded positions change nothing: each sequence's loss is its own", "[seq2seq]") {
   // A sequence scored alone, unpadded, gives the same per-step predictions and the same
   // attention weights over its real positions as inside a padded batch.
-  attn::Seq2Seq<double> model(small_model(ModelKind::attention, Scoring::scaled_dot));
+  attn::Seq2Seq<double> model(small_model(Bridge::attention, Scoring::scaled_dot));
   const attn::ReversalBatch batch = padded_batch();
   const auto together = model.forward(batch);
   attn::ReversalBatch alone;
@@ -115,7 +115,7 @@ TEST_CASE("padded positions change nothing: each sequence's loss is its own", "[
 }
 
 TEST_CASE("float and double models start alike and compute the same loss", "[seq2seq]") {
-  for (const ModelKind kind : {ModelKind::fixed_vector, ModelKind::attention}) {
+  for (const Bridge kind : {Bridge::fixed_vector, Bridge::attention}) {
     for (const Scoring scoring : {Scoring::additive, Scoring::dot, Scoring::scaled_dot}) {
       auto options = small_model(kind, scoring);
       options.d_model = 16;
@@ -130,15 +130,15 @@ TEST_CASE("float and double models start alike and compute the same loss", "[seq
 }
 
 TEST_CASE("the models refuse settings and batches out of range", "[seq2seq]") {
-  auto options = small_model(ModelKind::attention, Scoring::dot);
+  auto options = small_model(Bridge::attention, Scoring::dot);
   options.d_model = 1;
   CHECK_THROWS_WITH(attn::Seq2Seq<float>(options),
                     Catch::Contains("d_model must be between 2 and 256, got 1"));
-  options = small_model(ModelKind::attention, Scoring::dot);
+  options = small_model(Bridge::attention, Scoring::dot);
   options.vocab = 65;
   CHECK_THROWS_WITH(attn::Seq2Seq<float>(options),
                     Catch::Contains("vocab must be between 2 and 64"));
-  attn::Seq2Seq<float> model(small_model(ModelKind::attention, Scoring::dot));
+  attn::Seq2Seq<float> model(small_model(Bridge::attention, Scoring::dot));
   attn::ReversalBatch batch = padded_batch();
   batch.targets[0] = 9;
   CHECK_THROWS_WITH(model.forward(batch), Catch::Contains("the batch holds symbol 9"));
@@ -151,7 +151,7 @@ TEST_CASE("the models refuse settings and batches out of range", "[seq2seq]") {
 TEST_CASE("the models refuse a batch whose parts do not hold together", "[seq2seq]") {
   // Found by the fuzzer (tests/fuzz): the forward pass trusted a batch's lengths and sizes and
   // read and wrote past the end of its buffers when they disagreed.
-  for (const ModelKind kind : {ModelKind::attention, ModelKind::fixed_vector}) {
+  for (const Bridge kind : {Bridge::attention, Bridge::fixed_vector}) {
     attn::Seq2Seq<float> model(small_model(kind, Scoring::dot));
     const auto refuses = [&](void (*spoil)(attn::ReversalBatch&), const char* message) {
       attn::ReversalBatch batch = padded_batch();

@@ -5,7 +5,7 @@
 
 #include "attn/trainer.hpp"
 
-using attn::ModelKind;
+using attn::Bridge;
 
 namespace {
 
@@ -19,17 +19,17 @@ std::vector<int> lengths_2_to_12() {
   return lengths;
 }
 
-attn::TrainingOptions defaults(ModelKind model) {
+attn::TrainingOptions defaults(Bridge model) {
   attn::TrainingOptions o;
   o.model = model;
   return o;
 }
 
 // Trained once, shared by the tests that read a trained model.
-const attn::Trainer& trained(ModelKind model) {
-  static attn::Trainer attention(defaults(ModelKind::attention));
-  static attn::Trainer fixed(defaults(ModelKind::fixed_vector));
-  attn::Trainer& trainer = model == ModelKind::attention ? attention : fixed;
+const attn::Trainer& trained(Bridge model) {
+  static attn::Trainer attention(defaults(Bridge::attention));
+  static attn::Trainer fixed(defaults(Bridge::fixed_vector));
+  attn::Trainer& trainer = model == Bridge::attention ? attention : fixed;
   if (trainer.steps() == 0) trainer.step(kSteps);
   return trainer;
 }
@@ -45,7 +45,7 @@ double mean(const std::vector<float>& values, size_t first) {
 TEST_CASE("a short training run brings the loss from log V to below 0.15", "[trainer]") {
   // Seed 1, 150 steps: the mean of the last 10 losses is 0.044 (0.012 to 0.054 over seeds 1 to 8);
   // the bound leaves a margin of 3.
-  attn::Trainer trainer(defaults(ModelKind::attention));
+  attn::Trainer trainer(defaults(Bridge::attention));
   const std::vector<float> losses = trainer.step(150);
   REQUIRE(losses.size() == 150);
   CHECK(trainer.steps() == 150);
@@ -56,7 +56,7 @@ TEST_CASE("a short training run brings the loss from log V to below 0.15", "[tra
 
 TEST_CASE("the attention model reverses short sequences within 200 steps", "[trainer]") {
   // Lengths 2 to 6 reach 95% whole-sequence accuracy after 100 to 125 steps for seeds 1 to 5.
-  attn::TrainingOptions o = defaults(ModelKind::attention);
+  attn::TrainingOptions o = defaults(Bridge::attention);
   o.max_length = 6;
   attn::Trainer trainer(o);
   trainer.step(200);
@@ -69,8 +69,8 @@ TEST_CASE("the attention model reverses short sequences within 200 steps", "[tra
 
 TEST_CASE("after the same training, attention reverses long inputs and one vector does not",
           "[trainer]") {
-  const auto attention = trained(ModelKind::attention).evaluate(lengths_2_to_12(), 200);
-  const auto fixed = trained(ModelKind::fixed_vector).evaluate(lengths_2_to_12(), 200);
+  const auto attention = trained(Bridge::attention).evaluate(lengths_2_to_12(), 200);
+  const auto fixed = trained(Bridge::fixed_vector).evaluate(lengths_2_to_12(), 200);
   // Attention: nearly every sequence up to length 12 (0.97 at length 12 with these settings).
   for (const attn::LengthAccuracy& a : attention) {
     INFO("attention, length " << a.length);
@@ -87,7 +87,7 @@ TEST_CASE("after the same training, attention reverses long inputs and one vecto
 TEST_CASE("the attention map of a trained model is the anti-diagonal", "[trainer]") {
   // Output step t copies input position L - 1 - t, and that is where it looks.
   for (const int length : {3, 8, 12}) {
-    const attn::AttentionMap map = trained(ModelKind::attention).attention_map(length);
+    const attn::AttentionMap map = trained(Bridge::attention).attention_map(length);
     INFO("length " << length);
     REQUIRE(map.weights.rows() == length);
     REQUIRE(map.weights.cols() == length);
@@ -102,12 +102,12 @@ TEST_CASE("the attention map of a trained model is the anti-diagonal", "[trainer
     }
     CHECK(map.output == map.target);
   }
-  CHECK_THROWS_WITH(trained(ModelKind::fixed_vector).attention_map(5),
+  CHECK_THROWS_WITH(trained(Bridge::fixed_vector).attention_map(5),
                     Catch::Contains("the fixed-vector model has no cross-attention"));
 }
 
 TEST_CASE("training is deterministic for a seed", "[trainer]") {
-  attn::TrainingOptions o = defaults(ModelKind::attention);
+  attn::TrainingOptions o = defaults(Bridge::attention);
   o.scoring = attn::Scoring::additive;
   attn::Trainer a(o), b(o);
   // In two calls or one: the same losses, bit for bit.
@@ -121,7 +121,7 @@ TEST_CASE("training is deterministic for a seed", "[trainer]") {
 }
 
 TEST_CASE("evaluation uses the same held-out sequences every call", "[trainer]") {
-  const attn::Trainer& trainer = trained(ModelKind::fixed_vector);
+  const attn::Trainer& trainer = trained(Bridge::fixed_vector);
   const auto all = trainer.evaluate({2, 5, 9}, 300);
   const auto again = trainer.evaluate({2, 5, 9}, 300);
   const auto one = trainer.evaluate({5}, 300);
@@ -157,7 +157,7 @@ TEST_CASE("training options out of range are refused by name", "[trainer]") {
           "learning_rate must be > 0");
   refuses([](attn::TrainingOptions& o) { o.clip = -1; }, "clip must be from 0 to 1000");
 
-  attn::Trainer trainer(defaults(ModelKind::attention));
+  attn::Trainer trainer(defaults(Bridge::attention));
   CHECK_THROWS_WITH(trainer.step(0), Catch::Contains("n must be from 1 to 100000"));
   CHECK_THROWS_WITH(trainer.evaluate({}, 10), Catch::Contains("lengths must list 1 to 32"));
   CHECK_THROWS_WITH(trainer.evaluate({4, 33}, 10), Catch::Contains("length must be from 1 to 32"));

@@ -472,7 +472,7 @@ attn::ReversalBatch some_batch(FuzzInput& in, int vocab) {
 
 void fuzz_seq2seq(FuzzInput& in) {
   attn::ModelOptions options;
-  options.kind = static_cast<attn::ModelKind>(in.int_in(0, 1));
+  options.kind = static_cast<attn::Bridge>(in.int_in(0, 1));
   options.scoring = static_cast<attn::Scoring>(in.int_in(0, 2));
   options.d_model = in.int_in(1, kMaxDim);
   options.d_k = in.int_in(0, kMaxDim);
@@ -491,7 +491,7 @@ void fuzz_seq2seq(FuzzInput& in) {
 
 void fuzz_trainer(FuzzInput& in) {
   attn::TrainingOptions options;
-  options.model = static_cast<attn::ModelKind>(in.int_in(0, 2));
+  options.model = static_cast<attn::Bridge>(in.int_in(0, 2));
   options.scoring = static_cast<attn::Scoring>(in.int_in(0, 3));
   options.d_model = in.int_in(1, kMaxDim);
   options.d_k = in.int_in(-1, kMaxDim);

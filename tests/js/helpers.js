@@ -163,3 +163,20 @@ export function widgetFilesMatching(pattern) {
   }
   return found;
 }
+
+/**
+ * A copy of a report with the field at `path` (dots and [index]) set to `value`, or removed when
+ * `value` is undefined.
+ * @param {any} report
+ * @param {string} path
+ * @param {unknown} value
+ */
+export function reportWith(report, path, value) {
+  const copy = structuredClone(report);
+  const names = path.split(/\.|\[(\d+)\]/).filter(Boolean);
+  const last = /** @type {string} */ (names.pop());
+  const parent = names.reduce((object, name) => object[name], copy);
+  if (value === undefined) delete parent[last];
+  else parent[last] = value;
+  return copy;
+}

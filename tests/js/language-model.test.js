@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
 import { loadEngine, loadLanguageModel } from 'attention-lab';
-import { ROOT } from './helpers.js';
+import { ROOT, reportWith } from './helpers.js';
 import { weightsLayout } from './weights-file.js';
 
 const model = await loadLanguageModel();
@@ -54,6 +54,36 @@ describe('loadLanguageModel: what the model says about itself', () => {
     assert.equal(info.validationPerplexity, REPORT.validation.perplexity);
     assert.equal(info.testPerplexity, REPORT.test.perplexity);
     assert.equal(info.heads.length, layers * heads);
+  });
+
+  test('info holds what the report measured, frozen all the way down', () => {
+    const { train, validation, test: testSplit } = REPORT.baselines.splits;
+    assert.deepEqual(info.corpus, {
+      name: REPORT.baselines.corpus,
+      splits: { train, validation, test: testSplit },
+    });
+    assert.deepEqual(info.baselines, {
+      unigram: REPORT.baselines.unigram.perplexity,
+      kneserNeyBigram: REPORT.baselines.kneserNeyBigram.perplexity,
+    });
+    assert.deepEqual(info.training, REPORT.training);
+    assert.deepEqual(
+      info.heads,
+      REPORT.heads.map((/** @type {any} */ h) => ({
+        layer: h.layer,
+        head: h.head,
+        kind: h.kind,
+        scores: {
+          previousToken: h.previousToken,
+          firstToken: h.firstToken,
+          self: h.self,
+          induction: h.induction,
+        },
+      })),
+    );
+    const parts = [info, info.corpus, info.corpus?.splits.test, info.baselines, info.training];
+    assert.ok(parts.every(Object.isFrozen));
+    assert.ok(Object.isFrozen(info.heads) && info.heads.every((h) => Object.isFrozen(h.scores)));
   });
 
   test("every head's kind follows from its measured scores", () => {
@@ -206,6 +236,60 @@ describe('bad input gets a clear message and loses nothing', () => {
     const before = loaded.run(ANIMAL).next;
     assert.throws(() => engine.loadLanguageModel(weights.subarray(0, 60), REPORT));
     assert.deepEqual(loaded.run(ANIMAL).next, before);
+    const where = "loadLanguageModel: the model's report";
+    const swapped = structuredClone(REPORT);
+    swapped.heads.reverse();
+    const refused = [
+      [null, `${where} is not an attn-lm-report`],
+      [
+        reportWith(REPORT, 'format', 'attn-translation-report'),
+        `${where} is not an attn-lm-report`,
+      ],
+      [
+        reportWith(REPORT, 'heads[3].self', 'high'),
+        `${where}'s heads[3].self is "high", not a finite number >= 0`,
+      ],
+      [reportWith(REPORT, 'heads[7].induction', undefined), `${where} has no heads[7].induction`],
+      [reportWith(REPORT, 'heads[0].kind', 7), `${where}'s heads[0].kind is 7, not a text`],
+      [
+        reportWith(REPORT, 'validation.perplexity', undefined),
+        `${where} has no validation.perplexity`,
+      ],
+      [reportWith(REPORT, 'test', null), `${where} has no test`],
+      [reportWith(REPORT, 'config', undefined), `${where} has no config`],
+      [
+        reportWith(REPORT, 'baselines.splits.test.tokens', undefined),
+        `${where} has no baselines.splits.test.tokens`,
+      ],
+      [
+        reportWith(REPORT, 'baselines.kneserNeyBigram.perplexity.test', -1),
+        `${where}'s baselines.kneserNeyBigram.perplexity.test is -1, not a finite number >= 0`,
+      ],
+      [reportWith(REPORT, 'training', [1]), `${where}'s training is a list, not an object`],
+      [
+        reportWith(REPORT, 'config.vocab', REPORT.config.vocab + 1),
+        `${where} describes another model than the weights`,
+      ],
+      [swapped, `${where} lists its heads out of order`],
+    ];
+    for (const [report, message] of refused) {
+      assert.throws(() => engine.loadLanguageModel(weights, report), { message });
+      assert.deepEqual(engine.languageModel?.run(ANIMAL).next, before);
+    }
+  });
+
+  test('a report without baselines or training settings loads, and info says null for them', async () => {
+    const engine = await loadEngine();
+    engine.loadEmbeddings(readFileSync(join(ROOT, 'web/public/embeddings/en-20k-100d.bin')));
+    const weights = new Uint8Array(readFileSync(join(ROOT, 'web/public/models/brown-lm.bin')));
+    const { baselines, training, ...rest } = REPORT;
+    assert.ok(baselines && training, 'the committed report holds both');
+    const loaded = engine.loadLanguageModel(weights, { ...rest, training: null });
+    assert.equal(loaded.info.corpus, null);
+    assert.equal(loaded.info.baselines, null);
+    assert.equal(loaded.info.training, null);
+    assert.equal(loaded.info.testPerplexity, REPORT.test.perplexity);
+    assert.deepEqual(loaded.run(ANIMAL).next, model.run(ANIMAL).next);
   });
 });
 

@@ -11,7 +11,7 @@ import { describe, test } from 'node:test';
 
 import { loadEngine, loadTranslator } from 'attention-lab';
 import { tokenize } from '../../web/src/text/tokenize.js';
-import { ROOT } from './helpers.js';
+import { ROOT, reportWith } from './helpers.js';
 import { weightsLayout } from './weights-file.js';
 
 const WEIGHTS = new Uint8Array(readFileSync(join(ROOT, 'web/public/models/translation.bin')));
@@ -187,6 +187,27 @@ describe('loadTranslator: both models from one file', () => {
     });
     assert.equal(fixedVector.info.alignment, null);
     assert.ok(attention.info.parameters > fixedVector.info.parameters);
+    for (const translator of [attention, fixedVector]) {
+      const { sentences, chrf, unknownShare, contentWordRecall } =
+        REPORT.models[translator.info.model].everyday;
+      assert.deepEqual(translator.info.everyday, {
+        sentences,
+        chrf,
+        unknownShare,
+        contentWordRecall,
+      });
+    }
+  });
+
+  test('a report without the everyday scores loads, and info says null for them', async () => {
+    const engine = await loadEngine();
+    engine.loadEmbeddings(VECTORS);
+    const report = reportWith(REPORT, 'models.attention.everyday', undefined);
+    report.models['fixed-vector'].everyday = null;
+    const loaded = engine.loadTranslators(WEIGHTS, report);
+    assert.equal(loaded.attention?.info.everyday, null);
+    assert.equal(loaded.fixedVector?.info.everyday, null);
+    assert.deepEqual(loaded.attention?.info.bleu, attention.info.bleu);
   });
 
   test('the file is loaded once: asking again gives the same translators', async () => {
@@ -199,6 +220,7 @@ describe('loadTranslator: both models from one file', () => {
     const { info } = attention;
     assert.ok(Object.isFrozen(info) && Object.isFrozen(info.bleu) && Object.isFrozen(info.corpus));
     assert.ok(info.bleu.buckets.every(Object.isFrozen) && Object.isFrozen(info.alignment));
+    assert.ok(Object.isFrozen(info.everyday) && Object.isFrozen(info.training));
     assert.throws(() => {
       /** @type {any} */ (info.bleu.overall).bleu = 99;
     }, TypeError);
@@ -439,6 +461,7 @@ describe('loading: files and reports that do not fit are refused', () => {
       assert.throws(() => engine.loadTranslators(/** @type {any} */ (bytes), REPORT), message);
       assert.deepEqual(loaded.translate(SENTENCES[2]), first);
     }
+    const where = 'loadTranslator: the translation report';
     const reports = [
       [null, /is not an attn-translation-report/],
       [{ ...REPORT, format: 'attn-lm-report' }, /is not an attn-translation-report/],
@@ -449,6 +472,42 @@ describe('loading: files and reports that do not fit are refused', () => {
           models: { ...REPORT.models, attention: { ...REPORT.models.attention, bleu: {} } },
         },
         /has no models.attention.bleu.overall/,
+      ],
+      [
+        reportWith(REPORT, 'models.attention.bleu.overall.bleu', undefined),
+        { message: `${where} has no models.attention.bleu.overall.bleu` },
+      ],
+      [
+        reportWith(REPORT, 'models.fixed-vector.everyday.chrf', 'high'),
+        {
+          message: `${where}'s models.fixed-vector.everyday.chrf is "high", not a finite number >= 0`,
+        },
+      ],
+      [
+        reportWith(REPORT, 'models.attention.everyday.contentWordRecall', undefined),
+        { message: `${where} has no models.attention.everyday.contentWordRecall` },
+      ],
+      [
+        reportWith(REPORT, 'models.attention.bleu.buckets[2].to', 3),
+        { message: `${where}'s models.attention.bleu.buckets[2] ends before it starts` },
+      ],
+      [
+        reportWith(REPORT, 'models.attention.bleu.buckets[5].to', undefined),
+        { message: `${where} has no models.attention.bleu.buckets[5].to` },
+      ],
+      [
+        reportWith(REPORT, 'models.attention.alignment.checkable', 1.5),
+        {
+          message: `${where}'s models.attention.alignment.checkable is 1.5, not a whole number >= 0`,
+        },
+      ],
+      [
+        reportWith(REPORT, 'models.fixed-vector.parameters', undefined),
+        { message: `${where} has no models.fixed-vector.parameters` },
+      ],
+      [
+        reportWith(REPORT, 'training', 'fast'),
+        { message: `${where}'s training is "fast", not an object` },
       ],
     ];
     for (const [report, message] of reports) {
@@ -471,5 +530,12 @@ describe('loading: files and reports that do not fit are refused', () => {
     assert.throws(() => loaded?.translate('the cat'), /another translation file has been loaded/);
     const again = engine.loadTranslators(WEIGHTS, REPORT);
     assert.deepEqual(again.attention?.translate(SENTENCES[2]), attention.translate(SENTENCES[2]));
+    assert.throws(
+      () => engine.loadTranslators(WEIGHTS, reportWith(REPORT, 'models.fixed-vector', null)),
+      {
+        message:
+          'loadTranslator: the translation report has no fixed-vector model, which the file holds',
+      },
+    );
   });
 });

@@ -31,12 +31,15 @@ std::uint64_t mix64(std::uint64_t z);
 // mix64(seed ^ ((tag + 1) * 0x9E3779B97F4A7C15)).
 std::uint64_t derive_seed(std::uint64_t seed, std::uint64_t tag);
 
+// -> (rows, cols) uniform in [-limit, limit], drawn in double in storage order, rounded to float.
+Matrix uniform_matrix(int rows, int cols, double limit, std::uint64_t seed);
+
 // -> (rows, cols) uniform in [-a, a] with a = sqrt(6 / (rows + cols)), for a (fan_in, fan_out)
 // weight matrix used as X · W.
 Matrix glorot_uniform(int rows, int cols, std::uint64_t seed);
 
 // -> (rows, cols) of independent unit-normal samples.
-// Both generators throw InvalidArgument unless rows, cols >= 1 and rows x cols is at most 2^26.
+// The generators throw InvalidArgument unless rows, cols >= 1 and rows x cols is at most 2^26.
 Matrix unit_normal(int rows, int cols, std::uint64_t seed);
 
 // Natural logarithm from + - * / only, so it rounds the same everywhere. x > 0.

@@ -25,21 +25,20 @@
 #include <vector>
 
 #include "attn/attention_grad.hpp"
+#include "attn/bridge.hpp"
 #include "attn/layers.hpp"
 #include "attn/reversal_task.hpp"
 
 namespace attn {
 
-enum class ModelKind { fixed_vector, attention };
-
-// "fixed" or "attention".
-const char* model_name(ModelKind kind);
+// "fixed" or "attention": the reversal training's names for the two bridges.
+const char* model_name(Bridge kind);
 
 // The longest sequence a model can read or write: its positional table has this many rows.
 constexpr int kMaxSequenceLength = 32;
 
 struct ModelOptions {
-  ModelKind kind = ModelKind::attention;
+  Bridge kind = Bridge::attention;
   Scoring scoring = Scoring::scaled_dot;  // attention model only
   int d_model = 32;                       // width of E, P, h, the context and the decoder
   int d_k = 32;                           // width of queries and keys (attention model only)

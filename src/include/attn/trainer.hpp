@@ -14,7 +14,7 @@ namespace attn {
 
 // Every option and its allowed range (InvalidArgument outside it).
 struct TrainingOptions {
-  ModelKind model = ModelKind::attention;
+  Bridge model = Bridge::attention;
   Scoring scoring = Scoring::scaled_dot;  // attention model only
   int d_model = 32;                       // 2 to 256
   int d_k = 0;                            // 0 = d_model, else 1 to 1024 (attention model only)

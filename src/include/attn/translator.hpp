@@ -27,15 +27,11 @@
 #include <vector>
 
 #include "attn/attention_grad.hpp"
+#include "attn/bridge.hpp"
 #include "attn/gru.hpp"
 #include "attn/layers.hpp"
 
 namespace attn {
-
-enum class Bridge { fixed_vector, attention };
-
-// "fixed-vector" or "attention".
-const char* bridge_name(Bridge bridge);
 
 // The German vocabulary's first four ids.
 constexpr int kTargetPadding = 0;

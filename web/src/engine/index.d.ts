@@ -165,14 +165,20 @@ export interface LanguageModelInfo {
   dMlp: number;
   context: number; // the most tokens it reads
   parameters: number; // trained values
-  corpus: { name: string; splits: Record<'train' | 'validation' | 'test', object> } | null;
+  corpus: {
+    name: string;
+    splits: Record<
+      'train' | 'validation' | 'test',
+      { samples: number; tokens: number; outOfVocabularyPercent: number }
+    >;
+  } | null; // null when the report holds no baselines
   validationPerplexity: number; // held out, as measured after training
   testPerplexity: number;
   baselines: {
     unigram: { validation: number; test: number }; // perplexities on the same split
     kneserNeyBigram: { validation: number; test: number };
-  } | null;
-  training: unknown; // the settings it was trained with
+  } | null; // null when the report holds none
+  training: unknown; // the settings it was trained with, or null when the report holds none
   heads: readonly HeadInfo[]; // layer-major
 }
 
@@ -231,7 +237,14 @@ export type TranslatorModel = 'attention' | 'fixed-vector';
 
 export interface TranslatorBleu {
   overall: { bleu: number; sentences: number }; // corpus BLEU-4 on the test split
-  buckets: { from: number; to: number | null; sentences: number; bleu: number }[]; // by English length; to null = and longer
+  buckets: readonly { from: number; to: number | null; sentences: number; bleu: number }[]; // by English length; to null = and longer
+}
+
+export interface EverydayScores {
+  sentences: number; // the everyday set's English sentences, translated as the page does
+  chrf: number; // corpus chrF (character 6-grams, beta 2) of the translations shown, 0 to 100
+  unknownShare: number; // share of the German words written that are '<unk>'
+  contentWordRecall: number; // share of the references' content words the translations write
 }
 
 export interface AlignmentScore {
@@ -246,6 +259,7 @@ export interface TranslatorInfo {
   sourceWords: number; // the English word vectors' words (and one unknown-word id)
   sourceWidth: number;
   targetWords: number; // the German vocabulary, <pad>, <s>, </s> and <unk> included
+  targetPieces: boolean; // the German vocabulary is subword pieces (any German word can be written), not whole words
   targetWidth: number;
   encoderState: number; // per direction
   decoderState: number;
@@ -258,6 +272,7 @@ export interface TranslatorInfo {
   testPerplexity: number;
   bleu: TranslatorBleu;
   alignment: AlignmentScore | null; // null for the fixed-vector model
+  everyday: EverydayScores | null; // on everyday English (docs/translation.md); null when the report holds none
 }
 
 export interface TranslationPieces {

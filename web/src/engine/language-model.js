@@ -5,9 +5,66 @@
 import { vocabularyOf } from '../text/embed.js';
 import { tokenize } from '../text/tokenize.js';
 import { requireBytes, requireCount } from './args.js';
+import {
+  anyObject,
+  count,
+  list,
+  literal,
+  optional,
+  readReport,
+  score,
+  shape,
+  text,
+} from './report-schema.js';
 
 /** The most tokens of text run() looks at: about a page of typing before the model's context. */
 const MAX_TEXT_LENGTH = 100_000;
+
+/** What a message about the report starts with. */
+const REPORT_WHERE = "loadLanguageModel: the model's report";
+
+/** The model's perplexity on a held-out split. */
+const PERPLEXITY = shape({ perplexity: score });
+/** A baseline's perplexities on both held-out splits. */
+const BASELINE = shape({ perplexity: shape({ validation: score, test: score }) });
+/** A corpus split: its samples, its tokens and the share of them outside the vocabulary. */
+const CORPUS_SPLIT = shape({ samples: count, tokens: count, outOfVocabularyPercent: score });
+
+/**
+ * What `info` takes from the report `attn_train_lm` writes beside the weights (brown-lm.json,
+ * docs/language-model.md): the vocabulary it was trained on, every head's scores and kind, the
+ * held-out perplexities and, when it measured them, the corpus splits and the baselines' scores,
+ * and the training settings.
+ */
+const LANGUAGE_MODEL_REPORT = shape(
+  {
+    format: literal('attn-lm-report'),
+    config: shape({ vocab: count }),
+    heads: list(
+      shape({
+        layer: count,
+        head: count,
+        kind: text,
+        previousToken: score,
+        firstToken: score,
+        self: score,
+        induction: score,
+      }),
+    ),
+    validation: PERPLEXITY,
+    test: PERPLEXITY,
+    baselines: optional(
+      shape({
+        corpus: text,
+        splits: shape({ train: CORPUS_SPLIT, validation: CORPUS_SPLIT, test: CORPUS_SPLIT }),
+        unigram: BASELINE,
+        kneserNeyBigram: BASELINE,
+      }),
+    ),
+    training: optional(anyObject),
+  },
+  { name: 'an attn-lm-report' },
+);
 
 /**
  * @param {any} core the raw module, with the word vectors loaded
@@ -17,20 +74,43 @@ const MAX_TEXT_LENGTH = 100_000;
  */
 export function createLanguageModel(core, weights, report) {
   const where = 'loadLanguageModel';
-  const sizes = core.languageModelLoad(requireBytes(where, 'weights', weights));
-  const measured = readReport(report, sizes);
+  const bytes = requireBytes(where, 'weights', weights);
+  // The report is read first, so that a malformed one leaves the model loaded before in place.
+  const measured = readReport(report, LANGUAGE_MODEL_REPORT, REPORT_WHERE);
+  const sizes = core.languageModelLoad(bytes);
+  requireSameModel(measured, sizes);
   const known = vocabularyOf(core);
 
   const { heads: headsPerLayer, ...size } = sizes;
+  const { baselines } = measured;
   const info = Object.freeze({
     ...size,
     headsPerLayer,
-    corpus: measured.corpus,
+    corpus: baselines && Object.freeze({ name: baselines.corpus, splits: baselines.splits }),
     validationPerplexity: measured.validation.perplexity,
     testPerplexity: measured.test.perplexity,
-    baselines: measured.baselines,
+    baselines:
+      baselines &&
+      Object.freeze({
+        unigram: baselines.unigram.perplexity,
+        kneserNeyBigram: baselines.kneserNeyBigram.perplexity,
+      }),
     training: measured.training,
-    heads: measured.heads.map((head) => Object.freeze({ ...head })),
+    heads: Object.freeze(
+      measured.heads.map((head) =>
+        Object.freeze({
+          layer: head.layer,
+          head: head.head,
+          kind: head.kind,
+          scores: Object.freeze({
+            previousToken: head.previousToken,
+            firstToken: head.firstToken,
+            self: head.self,
+            induction: head.induction,
+          }),
+        }),
+      ),
+    ),
   });
 
   return {
@@ -67,57 +147,20 @@ export function createLanguageModel(core, weights, report) {
 }
 
 /**
- * The parts of the report the model object exposes, checked against the loaded weights.
- * @param {any} report
+ * Throws unless the report is about the loaded weights: the same vocabulary, and every head
+ * listed, layer-major.
+ * @param {{ config: { vocab: number }, heads: readonly { layer: number, head: number }[] }} measured
  * @param {{ layers: number, heads: number, vocab: number }} sizes
  */
-function readReport(report, sizes) {
-  const fail = (/** @type {string} */ what) => {
-    throw new Error(`loadLanguageModel: the model's report ${what}`);
-  };
-  if (!report || typeof report !== 'object' || report.format !== 'attn-lm-report') {
-    fail('is not an attn-lm-report');
+function requireSameModel(measured, sizes) {
+  const heads = sizes.layers * sizes.heads;
+  if (measured.config.vocab !== sizes.vocab) {
+    throw new Error(`${REPORT_WHERE} describes another model than the weights`);
   }
-  if (report.config?.vocab !== sizes.vocab) fail('describes another model than the weights');
-  const heads = report.heads;
-  if (!Array.isArray(heads) || heads.length !== sizes.layers * sizes.heads) {
-    fail(`must list ${sizes.layers * sizes.heads} heads`);
-  }
-  heads.forEach((head, i) => {
-    const layer = Math.floor(i / sizes.heads);
-    if (head?.layer !== layer || head?.head !== i % sizes.heads)
-      fail('lists its heads out of order');
-    for (const score of ['previousToken', 'firstToken', 'self', 'induction']) {
-      if (typeof head[score] !== 'number' || !Number.isFinite(head[score])) {
-        fail(`has no ${score} score for head ${layer}.${i % sizes.heads}`);
-      }
+  if (measured.heads.length !== heads) throw new Error(`${REPORT_WHERE} must list ${heads} heads`);
+  measured.heads.forEach((head, i) => {
+    if (head.layer !== Math.floor(i / sizes.heads) || head.head !== i % sizes.heads) {
+      throw new Error(`${REPORT_WHERE} lists its heads out of order`);
     }
   });
-  for (const split of ['validation', 'test']) {
-    if (typeof report[split]?.perplexity !== 'number') fail(`has no ${split} perplexity`);
-  }
-  const split = report.baselines?.splits;
-  return {
-    corpus: split ? { name: report.baselines.corpus, splits: split } : null,
-    validation: report.validation,
-    test: report.test,
-    baselines: split
-      ? {
-          unigram: report.baselines.unigram.perplexity,
-          kneserNeyBigram: report.baselines.kneserNeyBigram.perplexity,
-        }
-      : null,
-    training: report.training ?? null,
-    heads: heads.map((head) => ({
-      layer: head.layer,
-      head: head.head,
-      kind: String(head.kind),
-      scores: {
-        previousToken: head.previousToken,
-        firstToken: head.firstToken,
-        self: head.self,
-        induction: head.induction,
-      },
-    })),
-  };
 }

@@ -2,11 +2,22 @@
 // one file holds both and the German vocabulary; it is loaded into the core once, and
 // translate(text) tokenizes the English as every figure does, writes the German greedily, and
 // returns, for the attention model, every German word's weights over the English words. What was
-// measured on the models (BLEU, the alignment score) comes from the report the training wrote
-// beside the file.
+// measured on the models (BLEU, the alignment score, the everyday set's scores) comes from the
+// report the training wrote beside the file.
 import { vocabularyOf } from '../text/embed.js';
 import { tokenize } from '../text/tokenize.js';
 import { requireBytes, show } from './args.js';
+import {
+  anyObject,
+  count,
+  list,
+  literal,
+  nullable,
+  optional,
+  readReport,
+  score,
+  shape,
+} from './report-schema.js';
 
 /** The models a translation file holds, by the name the core and the report give them. */
 export const TRANSLATOR_MODELS = /** @type {const} */ (['attention', 'fixed-vector']);
@@ -30,6 +41,56 @@ export const MAX_BEAM = 16;
 
 /** The most characters of text translate() tokenizes: a long page of typing, never a hang. */
 const MAX_TEXT_LENGTH = 100_000;
+
+/** What a message about the report starts with. */
+const REPORT_WHERE = 'loadTranslator: the translation report';
+
+/** A corpus BLEU-4 score and the count of sentences it was measured on. */
+const BLEU_SCORE = { bleu: score, sentences: count };
+
+/**
+ * What was measured on one model (tools/translation/report.js): its size, its held-out
+ * perplexities, BLEU on the test split overall and by English length (`to` null for the last,
+ * open bucket), the alignment score of its attention (absent for the fixed-vector model) and its
+ * scores on the everyday set (absent in a report written without them).
+ */
+const MEASURED_MODEL = shape({
+  parameters: count,
+  validationPerplexity: score,
+  testPerplexity: score,
+  bleu: shape({
+    overall: shape(BLEU_SCORE),
+    buckets: list(
+      shape(
+        { from: count, to: nullable(count), ...BLEU_SCORE },
+        { check: ({ from, to }) => (to === null || to >= from ? null : 'ends before it starts') },
+      ),
+    ),
+  }),
+  alignment: optional(
+    shape({ checkable: count, aligned: count, score: score, diagonalScore: score }),
+  ),
+  everyday: optional(
+    shape({ sentences: count, chrf: score, unknownShare: score, contentWordRecall: score }),
+  ),
+});
+
+/**
+ * What the models' info takes from the translation report (translation.json): the corpus's split
+ * sizes, the training settings, and what was measured on each model the report describes.
+ */
+const TRANSLATION_REPORT = shape(
+  {
+    format: literal('attn-translation-report'),
+    corpus: shape({ trainPairs: count, validationPairs: count, testPairs: count }),
+    training: anyObject,
+    models: shape({
+      attention: optional(MEASURED_MODEL),
+      'fixed-vector': optional(MEASURED_MODEL),
+    }),
+  },
+  { name: 'an attn-translation-report' },
+);
 
 /**
  * The most German words a translation of n English tokens writes before the model must end it:
@@ -91,7 +152,7 @@ export function createTranslators(core, weights, report) {
   const where = 'loadTranslator';
   const bytes = requireBytes(where, 'weights', weights);
   // The report is checked first, so that a bad one leaves the models loaded before in place.
-  const measured = readReport(report);
+  const measured = readReport(report, TRANSLATION_REPORT, REPORT_WHERE);
   const sizes = core.translatorLoad(bytes);
   const load = {};
   currentLoad.set(core, load);
@@ -207,154 +268,35 @@ function describe(value) {
  * @returns {never}
  */
 function fail(what) {
-  throw new Error(`loadTranslator: the translation report ${what}`);
-}
-
-/**
- * @typedef {{ parameters: number, validationPerplexity: number, testPerplexity: number,
- *   bleu: import('./index.js').TranslatorBleu, alignment: import('./index.js').AlignmentScore | null }}
- *   MeasuredModel
- */
-
-/**
- * The parts of the report the models' info exposes, checked (but for which models the file
- * holds, which only the load tells).
- * @param {any} report
- * @returns {{ corpus: import('./index.js').TranslatorInfo['corpus'], training: unknown,
- *   models: Partial<Record<TranslatorModel, MeasuredModel>> }}
- */
-function readReport(report) {
-  if (!report || typeof report !== 'object' || report.format !== 'attn-translation-report') {
-    fail('is not an attn-translation-report');
-  }
-  const corpus = report.corpus;
-  for (const split of ['trainPairs', 'validationPairs', 'testPairs']) {
-    if (!isCount(corpus?.[split])) fail(`has no corpus.${split}`);
-  }
-  if (!report.training || typeof report.training !== 'object') fail('has no training settings');
-  if (!report.models || typeof report.models !== 'object') fail('has no models');
-  /** @type {Partial<Record<TranslatorModel, MeasuredModel>>} */
-  const models = {};
-  for (const model of TRANSLATOR_MODELS) {
-    const entry = report.models[model];
-    if (entry === undefined || entry === null) continue;
-    const at = `models.${model}`;
-    if (!isCount(entry.parameters)) fail(`has no ${at}.parameters`);
-    for (const name of ['validationPerplexity', 'testPerplexity']) {
-      if (!isScore(entry[name])) fail(`has no ${at}.${name}`);
-    }
-    models[model] = {
-      parameters: entry.parameters,
-      validationPerplexity: entry.validationPerplexity,
-      testPerplexity: entry.testPerplexity,
-      bleu: readBleu(entry.bleu, at),
-      alignment: readAlignment(entry.alignment, at),
-    };
-  }
-  return {
-    corpus: {
-      trainPairs: corpus.trainPairs,
-      validationPairs: corpus.validationPairs,
-      testPairs: corpus.testPairs,
-    },
-    training: report.training,
-    models,
-  };
-}
-
-/**
- * @param {any} bleu
- * @param {string} at
- * @returns {import('./index.js').TranslatorBleu}
- */
-function readBleu(bleu, at) {
-  const score = (/** @type {any} */ part, /** @type {string} */ name) => {
-    if (!isScore(part?.bleu) || !isCount(part?.sentences)) {
-      fail(`has no ${at}.bleu.${name} with a bleu score and a count of sentences`);
-    }
-    return { bleu: part.bleu, sentences: part.sentences };
-  };
-  const overall = score(bleu?.overall, 'overall');
-  if (!Array.isArray(bleu.buckets)) fail(`has no ${at}.bleu.buckets`);
-  const buckets = bleu.buckets.map((/** @type {any} */ bucket, /** @type {number} */ i) => {
-    const to = bucket?.to;
-    if (!isCount(bucket?.from) || !(to === null || (isCount(to) && to >= bucket.from))) {
-      fail(`has a bucket ${i} of ${at}.bleu without a length range (from, to or null)`);
-    }
-    return { from: bucket.from, to, ...score(bucket, `buckets[${i}]`) };
-  });
-  return { overall, buckets };
-}
-
-/**
- * @param {any} alignment
- * @param {string} at
- * @returns {import('./index.js').AlignmentScore | null}
- */
-function readAlignment(alignment, at) {
-  if (alignment === undefined || alignment === null) return null;
-  for (const name of ['checkable', 'aligned']) {
-    if (!isCount(alignment[name])) fail(`has no ${at}.alignment.${name}`);
-  }
-  for (const name of ['score', 'diagonalScore']) {
-    if (!isScore(alignment[name])) fail(`has no ${at}.alignment.${name}`);
-  }
-  return {
-    checkable: alignment.checkable,
-    aligned: alignment.aligned,
-    score: alignment.score,
-    diagonalScore: alignment.diagonalScore,
-  };
+  throw new Error(`${REPORT_WHERE} ${what}`);
 }
 
 /**
  * @param {TranslatorModel} model
  * @param {any} sizes what the core's load returned
- * @param {ReturnType<typeof readReport>} measured
+ * @param {import('./report-schema.js').ReadOf<typeof TRANSLATION_REPORT>} measured
  * @returns {Readonly<import('./index.js').TranslatorInfo>}
  */
 function infoOf(model, sizes, measured) {
-  const entry = /** @type {MeasuredModel} */ (measured.models[model]);
-  return deepFreeze({
+  const entry = measured.models[model];
+  return Object.freeze({
     model,
     sourceWords: sizes.sourceWords,
     sourceWidth: sizes.sourceWidth,
     targetWords: sizes.targetWords,
+    targetPieces: sizes.targetPieces,
     targetWidth: sizes.targetWidth,
     encoderState: sizes.encoderState,
     decoderState: sizes.decoderState,
     attentionWidth: model === 'attention' ? sizes.attentionWidth : null,
     parameters: entry.parameters,
     maxSourceTokens: MAX_SOURCE_TOKENS,
-    corpus: { ...measured.corpus },
-    training: structuredClone(measured.training),
+    corpus: measured.corpus,
+    training: measured.training,
     validationPerplexity: entry.validationPerplexity,
     testPerplexity: entry.testPerplexity,
-    bleu: structuredClone(entry.bleu),
-    alignment: entry.alignment && { ...entry.alignment },
+    bleu: entry.bleu,
+    alignment: entry.alignment,
+    everyday: entry.everyday,
   });
-}
-
-/**
- * Freezes an object and everything in it (plain data, as JSON gives).
- * @template T
- * @param {T} value
- * @returns {T}
- */
-function deepFreeze(value) {
-  if (value && typeof value === 'object') {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
-}
-
-/** @param {unknown} value a whole number >= 0 */
-function isCount(value) {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
-}
-
-/** @param {unknown} value a finite number >= 0 */
-function isScore(value) {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
 }

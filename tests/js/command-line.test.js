@@ -1,0 +1,63 @@
+// The native tools read their flags through one parser (tools/command_line.hpp): a bad value, an
+// unknown flag or a missing value ends the tool with exit code 2, a message naming the flag, and
+// a usage line made from the tool's own declarations. Runs the built tools of every trainer.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+
+import { ROOT } from './helpers.js';
+
+/**
+ * @param {string} tool
+ * @param {string[]} args
+ */
+function run(tool, args) {
+  const result = spawnSync(join(ROOT, 'build/native', tool), args, { encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const TOOLS = ['attn_train', 'attn_train_lm', 'attn_train_translation'];
+
+describe('every training tool rejects a bad command line before it reads or trains', () => {
+  for (const tool of TOOLS) {
+    test(`${tool}: each kind of mistake`, () => {
+      const cases = [
+        { args: ['--steps', 'ten'], message: "--steps needs a number, got 'ten'" },
+        { args: ['--steps', '2.5'], message: "--steps needs a whole number, got '2.5'" },
+        { args: ['--seed', '-1'], message: '--seed must be from 0 to' },
+        { args: ['--lr', 'nan'], message: "--lr needs a number, got 'nan'" },
+        { args: ['--no-such-flag', '1'], message: 'unknown flag --no-such-flag' },
+        { args: ['--steps'], message: '--steps needs a value' },
+      ];
+      for (const { args, message } of cases) {
+        const { status, stdout, stderr } = run(tool, args);
+        assert.equal(status, 2, `${tool} ${args.join(' ')} exits with 2`);
+        assert.equal(stdout, '', `${tool} ${args.join(' ')} prints nothing on stdout`);
+        const [first, usage] = stderr.split('\n');
+        assert.equal(first.startsWith(`${tool}: `), true, first);
+        assert.ok(first.includes(message), `${first} says ${message}`);
+        assert.ok(usage.startsWith(`usage: ${tool} [`), usage);
+        assert.ok(usage.includes('[--steps N]') && usage.includes('[--seed N]'), usage);
+      }
+    });
+  }
+
+  test('a choice names its choices, and an integer its range', () => {
+    const scoring = run('attn_train', ['--scoring', 'cosine']);
+    assert.equal(scoring.status, 2);
+    assert.match(scoring.stderr, /--scoring is additive\|dot\|scaled_dot, got 'cosine'/);
+    const bridge = run('attn_train_translation', ['--bridge', 'none']);
+    assert.equal(bridge.status, 2);
+    assert.match(bridge.stderr, /--bridge is both\|attention\|fixed-vector, got 'none'/);
+    const width = run('attn_train', ['--d-model', '99999999999']);
+    assert.equal(width.status, 2);
+    assert.match(width.stderr, /--d-model must be from -2147483648 to 2147483647/);
+  });
+
+  test('a good command line gets past the parser', () => {
+    const { status, stdout } = run('attn_train', ['--steps', '2', '--eval-samples', '2']);
+    assert.equal(status, 0);
+    assert.equal(stdout.trim().split('\n').length, 3, 'two losses and one evaluation');
+  });
+});
