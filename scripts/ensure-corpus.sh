@@ -12,6 +12,4 @@ for split in train validation test; do
   fi
 done
 [ -f build/corpus/baselines.json ] || npm run --silent corpus:baselines > /dev/null
-# The translation corpus (docs/translation-corpus.md): npm run train:translation trains on it, and
-# npm test measures the committed models on its test split.
-[ -f build/corpus/translation/test.tsv ] || npm run --silent corpus:translation
+bash scripts/ensure-translation-corpus.sh

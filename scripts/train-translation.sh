@@ -10,12 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/setup.sh native serve
-for split in train validation test; do
-  if [ ! -f "build/corpus/translation/$split.bin" ]; then
-    npm run --silent corpus:translation
-    break
-  fi
-done
+bash scripts/ensure-translation-corpus.sh
 mkdir -p web/public/models build/translation
 build/native/attn_train_translation "$@" | tee build/translation/train.log
 if [ $# -eq 0 ]; then

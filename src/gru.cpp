@@ -5,6 +5,7 @@
 
 #include "attn/random.hpp"
 #include "checks.hpp"
+#include "initial_weights.hpp"
 #include "ordered_math.hpp"
 
 namespace attn {
@@ -39,23 +40,18 @@ GruParameters<T> make_gru_parameters(const std::string& name, int input_width, i
                  "widths must be at least 1, got d_in = " + std::to_string(input_width) +
                      " and H = " + std::to_string(state_width));
   }
-  // Uniform in +-1/sqrt(H), drawn in double from one generator in a fixed order, so that the
-  // float and the double model start from the same numbers.
-  Rng rng(seed);
+  // Uniform in +-1/sqrt(H) (the usual GRU initialisation), each matrix from its own derived seed.
   const double limit = 1.0 / std::sqrt(static_cast<double>(state_width));
-  auto draw = [&](int rows, int cols) {
-    MatrixT<T> m(rows, cols);
-    for (Eigen::Index i = 0; i < m.size(); ++i) {
-      m.data()[i] = static_cast<T>(static_cast<float>((2 * rng.uniform() - 1) * limit));
-    }
-    return m;
-  };
   const int gates = 3 * state_width;
   GruParameters<T> p;
-  p.w_x = Parameter<T>(name + ".w_x", draw(input_width, gates));
-  p.b_x = Parameter<T>(name + ".b_x", draw(1, gates));
-  p.w_h = Parameter<T>(name + ".w_h", draw(state_width, gates));
-  p.b_h = Parameter<T>(name + ".b_h", draw(1, gates));
+  p.w_x = Parameter<T>(name + ".w_x",
+                       detail::uniform_weight<T>(input_width, gates, limit, derive_seed(seed, 1)));
+  p.b_x =
+      Parameter<T>(name + ".b_x", detail::uniform_weight<T>(1, gates, limit, derive_seed(seed, 2)));
+  p.w_h = Parameter<T>(name + ".w_h",
+                       detail::uniform_weight<T>(state_width, gates, limit, derive_seed(seed, 3)));
+  p.b_h =
+      Parameter<T>(name + ".b_h", detail::uniform_weight<T>(1, gates, limit, derive_seed(seed, 4)));
   return p;
 }
 

@@ -47,14 +47,16 @@ ReadableTranslation readable_translation(const Translation& translation,
                              " English tokens need " + shape_of(m + 1, n));
   }
   ReadableTranslation out;
-  // 1. The words: an id that begins a word (or any id after none has) starts the next one.
+  // 1. The words: an id that begins a word (or any id after none has) starts the next one, unless
+  // the word before has no text yet (a lone mark, "▁", written before a piece that begins a word
+  // itself): then the id continues that word, so that no word is empty.
   for (Eigen::Index t = 0; t < m; ++t) {
     const int id = ids[static_cast<std::size_t>(t)];
     if (id < 0 || id >= vocabulary.size()) {
       detail::fail(kWhere, "id " + std::to_string(id) + " is outside the vocabulary of " +
                                std::to_string(vocabulary.size()));
     }
-    if (out.first_piece.empty() || vocabulary.begins_word(id)) {
+    if (out.first_piece.empty() || (vocabulary.begins_word(id) && !out.words.back().empty())) {
       out.first_piece.push_back(static_cast<int>(t));
       out.words.emplace_back();
       out.copied.push_back(-1);
@@ -69,6 +71,13 @@ ReadableTranslation readable_translation(const Translation& translation,
     } else {
       word += vocabulary.pieces() ? without_mark(vocabulary.entry(id)) : vocabulary.entry(id);
     }
+  }
+  // A last word with no text (the translation ends on a lone mark) joins the word before; alone,
+  // it is no word.
+  if (!out.words.empty() && out.words.back().empty()) {
+    out.words.pop_back();
+    out.copied.pop_back();
+    out.first_piece.pop_back();
   }
   out.first_piece.push_back(static_cast<int>(m));
 

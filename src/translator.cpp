@@ -9,29 +9,13 @@
 #include "attn/loss.hpp"
 #include "attn/random.hpp"
 #include "checks.hpp"
+#include "initial_weights.hpp"
 #include "ordered_math.hpp"
 
 namespace attn {
 namespace {
 
 constexpr const char* kWhere = "translator";
-
-// A (rows, cols) weight used as X W, uniform in +-sqrt(3 / rows) (variance 1 / fan_in), drawn in
-// double from `seed` and rounded to float first, so that float and double models start alike.
-template <typename T>
-MatrixT<T> uniform_weight(int rows, int cols, double limit, std::uint64_t seed) {
-  Rng rng(seed);
-  MatrixT<T> m(rows, cols);
-  for (Eigen::Index i = 0; i < m.size(); ++i) {
-    m.data()[i] = static_cast<T>(static_cast<float>((2 * rng.uniform() - 1) * limit));
-  }
-  return m;
-}
-
-template <typename T>
-MatrixT<T> fan_in_weight(int rows, int cols, std::uint64_t seed) {
-  return uniform_weight<T>(rows, cols, std::sqrt(3.0 / rows), seed);
-}
 
 void check_width(const char* name, int value) {
   if (value < 1 || value > 4096) {
@@ -199,24 +183,24 @@ Translator<T>::Translator(const TranslatorConfig& config, MatrixT<T> word_vector
   const int d_x = config_.source_width, d_y = config_.target_width, h_e = config_.encoder_state,
             h_d = config_.decoder_state, d_a = config_.attention;
   check_translator_config(config_);
-  // Every parameter draws from its own seed, derived from the model's in a fixed order, so that
-  // the two models share every weight they have in common.
-  const std::uint64_t s = config_.seed * 1000;
+  // Every parameter draws from its own seed, derived from the model's by a fixed tag, so that the
+  // two models share every weight they have in common.
+  const auto seed = [&](std::uint64_t tag) { return derive_seed(config_.seed, tag); };
   unknown_.value = MatrixT<T>::Zero(1, d_x);
-  encoder_forward_ = make_gru_parameters<T>("encoder_forward", d_x, h_e, s + 1);
-  encoder_backward_ = make_gru_parameters<T>("encoder_backward", d_x, h_e, s + 2);
-  decoder_ = make_gru_parameters<T>("decoder", d_y + 2 * h_e, h_d, s + 3);
-  init_w_.value = fan_in_weight<T>(2 * h_e, h_d, s + 4);
+  encoder_forward_ = make_gru_parameters<T>("encoder_forward", d_x, h_e, seed(1));
+  encoder_backward_ = make_gru_parameters<T>("encoder_backward", d_x, h_e, seed(2));
+  decoder_ = make_gru_parameters<T>("decoder", d_y + 2 * h_e, h_d, seed(3));
+  init_w_.value = detail::fan_in_uniform<T>(2 * h_e, h_d, seed(4));
   init_b_.value = MatrixT<T>::Zero(1, h_d);
-  target_embedding_.value = uniform_weight<T>(config_.target_words, d_y, 0.1, s + 5);
-  output_w_.value = fan_in_weight<T>(h_d + 2 * h_e + d_y, d_y, s + 6);
+  target_embedding_.value = detail::uniform_weight<T>(config_.target_words, d_y, 0.1, seed(5));
+  output_w_.value = detail::fan_in_uniform<T>(h_d + 2 * h_e + d_y, d_y, seed(6));
   output_b_.value = MatrixT<T>::Zero(1, d_y);
   logit_b_.value = MatrixT<T>::Zero(1, config_.target_words);
   if (config_.bridge == Bridge::attention) {
-    query_w_.value = fan_in_weight<T>(h_d, d_a, s + 7);
-    key_w_.value = fan_in_weight<T>(2 * h_e, d_a, s + 8);
+    query_w_.value = detail::fan_in_uniform<T>(h_d, d_a, seed(7));
+    key_w_.value = detail::fan_in_uniform<T>(2 * h_e, d_a, seed(8));
     key_b_.value = MatrixT<T>::Zero(1, d_a);
-    score_v_.value = fan_in_weight<T>(d_a, 1, s + 9).transpose();
+    score_v_.value = detail::fan_in_uniform<T>(d_a, 1, seed(9)).transpose();
   }
   check_and_name();
   zero_grad();

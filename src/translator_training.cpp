@@ -87,6 +87,9 @@ const TranslationBatch& TranslationBatches::next() {
 
 namespace {
 
+// The tags of the training's random streams (attn/random.hpp's derive_seed).
+constexpr std::uint64_t kBatchStream = 1, kDropoutStream = 2;
+
 AdamOptions first_adam(const TranslatorTrainingOptions& o) {
   check_translator_training_options(o);
   AdamOptions adam;
@@ -102,9 +105,9 @@ TranslatorTraining::TranslatorTraining(const TranslatorConfig& config, MatrixT<f
                                        const TranslatorTrainingOptions& options)
     : options_(options),
       model_(std::make_unique<Translator<float>>(config, std::move(word_vectors))),
-      batches_(pairs, options.batch, options.seed),
+      batches_(pairs, options.batch, derive_seed(options.seed, kBatchStream)),
       adam_(model_->parameters(), first_adam(options)),
-      dropout_rng_(~options.seed) {}
+      dropout_rng_(derive_seed(options.seed, kDropoutStream)) {}
 
 TranslatorTraining::Step TranslatorTraining::step() {
   const TranslationBatch& batch = batches_.next();

@@ -110,3 +110,31 @@ TEST_CASE("readable translation: ids and rows that do not fit are refused", "[tr
   CHECK_THROWS_WITH(attn::GermanVocabulary({"<pad>", "<s>", "</s>", "<unk>"}),
                     Contains("at least one entry"));
 }
+
+TEST_CASE("readable translation: a lone mark never makes an empty word", "[translation-text]") {
+  const attn::GermanVocabulary pieces(
+      {"<pad>", "<s>", "</s>", "<unk>", kMark + "die", kMark + "katze", kMark, kMark + "."});
+  const std::vector<std::string> english{"the", "cat", "."};
+  const auto uniform = [](int rows) { return Matrix::Constant(rows, 3, 1.0f / 3); };
+
+  SECTION("a mark before a piece that begins a word joins that word") {
+    const attn::ReadableTranslation r =
+        attn::readable_translation(translation_of({4, 6, 5, 7}, uniform(5)), pieces, english);
+    CHECK(r.words == std::vector<std::string>{"die", "katze", "."});
+    CHECK(r.first_piece == std::vector<int>{0, 1, 3, 4});
+  }
+  SECTION("a mark at the end joins the word before") {
+    const attn::ReadableTranslation r =
+        attn::readable_translation(translation_of({4, 5, 6}, uniform(4)), pieces, english);
+    CHECK(r.words == std::vector<std::string>{"die", "katze"});
+    CHECK(r.first_piece == std::vector<int>{0, 1, 3});
+    CHECK(r.weights.rows() == 3);
+  }
+  SECTION("marks alone are no word") {
+    const attn::ReadableTranslation r =
+        attn::readable_translation(translation_of({6, 6}, uniform(3)), pieces, english);
+    CHECK(r.words.empty());
+    CHECK(r.first_piece == std::vector<int>{2});
+    CHECK(r.weights.rows() == 1);
+  }
+}

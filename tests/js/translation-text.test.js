@@ -73,15 +73,27 @@ describe('Figure 2 from the report', () => {
 });
 
 describe('what the models are', () => {
-  test('sizes, data and BLEU beside a production system', () => {
+  test('sizes, data, BLEU on what it was measured, and the words vocabulary', () => {
     const { short, more } = modelFactsText(attention, fixedVector);
     assert.match(short, /1\.31 and 1\.24 million parameters/);
     assert.match(short, /38,747 human translations/);
+    assert.match(short, /on 2,161 held-out sentences of the same kind/);
     assert.match(short, /scores 9\.33 BLEU and the fixed-vector model 6\.01/);
-    assert.match(short, /about 30\./);
+    assert.match(short, /about 30 on news, a different text\)\.$/);
     assert.match(more, /know 8,000 German words/);
     assert.match(more, /not French/);
     assert.match(more, /fixed-vector model writes <unk>, and the attention model copies/);
+  });
+
+  test('a pieces vocabulary and the everyday scores', () => {
+    const everyday = { sentences: 50, chrf: 31.2, unknownShare: 0, contentWordRecall: 0.414 };
+    const withPieces = { ...attention, targetWords: 8000, targetPieces: true, everyday };
+    const { short, more } = modelFactsText(withPieces, { ...fixedVector, targetPieces: true });
+    assert.match(short, /On 50 everyday sentences written for this page/);
+    assert.match(short, /holds 41% of the content words of a human translation/);
+    assert.match(more, /German in 7,996 word pieces/);
+    assert.match(more, /can spell any German word/);
+    assert.doesNotMatch(more, /know [\d,]+ German words/);
   });
 });
 

@@ -5,8 +5,9 @@
 // unknown word <unk>, and the share of the references' content words the translations write
 // (content-words.js). docs/translation-corpus.md describes the set.
 //
-// Usage: node tools/translation/everyday.js [--set FILE] [--sentences]
-// Prints the scores as JSON; --sentences adds every translation.
+// Usage: node tools/translation/everyday.js [--set FILE] [--beam N] [--sentences]
+// Prints the scores as JSON (--beam: translate with beam search of that width, 1 = greedy, the
+// default); --sentences adds every translation.
 
 import { readFileSync } from 'node:fs';
 import process from 'node:process';
@@ -41,14 +42,15 @@ export function readEverydaySet(text) {
  * One model's scores on the pairs.
  * @param {import('../../web/src/engine/index.js').Translator} translator
  * @param {Array<{ english: string, german: string }>} pairs
+ * @param {{ beam?: number }} [options] the beam translate() searches with (1: greedy)
  */
-export function scoreEveryday(translator, pairs) {
+export function scoreEveryday(translator, pairs, { beam = 1 } = {}) {
   let written = 0;
   let unknown = 0;
   let found = 0;
   let total = 0;
   const sentences = pairs.map(({ english, german }) => {
-    const result = translator.translate(english);
+    const result = translator.translate(english, { beam });
     written += result.target.length;
     unknown += result.target.filter((word) => word === GERMAN_UNKNOWN).length;
     const shown = result.output.join(' ');
@@ -82,15 +84,22 @@ async function main() {
   const { values } = parseArgs({
     options: {
       set: { type: 'string', default: EVERYDAY_SET },
+      beam: { type: 'string', default: '1' },
       sentences: { type: 'boolean', default: false },
     },
   });
+  const beam = Number(values.beam);
+  if (!Number.isInteger(beam) || beam < 1 || beam > 16) {
+    throw new Error(`everyday: --beam takes a whole number from 1 to 16, got ${values.beam}`);
+  }
   const { loadTranslator } = await import('../../web/src/engine/node.js');
   const pairs = readEverydaySet(readFileSync(values.set, 'utf8'));
   /** @type {Record<string, unknown>} */
   const out = {};
   for (const model of TRANSLATOR_MODELS) {
-    const { translations, ...scores } = scoreEveryday(await loadTranslator({ model }), pairs);
+    const { translations, ...scores } = scoreEveryday(await loadTranslator({ model }), pairs, {
+      beam,
+    });
     out[model] = values.sentences ? { ...scores, translations } : scores;
   }
   process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);

@@ -3,9 +3,9 @@
 // both languages), the English side as the page's tokenizer reads it and as ids over the page's
 // vocabulary (web/public/embeddings/en-20k-100d.bin), the German side by
 // tools/translation/german-tokens.js and as ids over a German vocabulary made from the train
-// split (its most frequent words, or with --german-pieces SentencePiece pieces); split by English
-// sentence into train, validation and test, with --ding-entries Ding's word entries added to
-// train. Also a word list from the
+// split (SentencePiece pieces, or with --german-vocab its most frequent whole words); split by
+// English sentence into train, validation and test, with --ding-entries Ding's word entries added
+// to train. Also a word list from the
 // FreeDict dictionary, for scoring attention as word alignment. The packages are downloaded into a
 // temporary folder, read, and removed. The output goes to build/corpus/translation/ (not
 // committed); the same packages and vocabulary give the same bytes. Sources, rules and the file
@@ -14,8 +14,8 @@
 //   node tools/translation/make-corpus.js                   # download, convert, write
 //   node tools/translation/make-corpus.js --from <dir>      # packages already unpacked in <dir>
 //   node tools/translation/make-corpus.js --out <dir>       # write somewhere else
-//   node tools/translation/make-corpus.js --german-vocab N  # N German words (default 8000)
-//   node tools/translation/make-corpus.js --german-pieces N # N SentencePiece pieces instead
+//   node tools/translation/make-corpus.js --german-pieces N # N SentencePiece pieces (default 8000)
+//   node tools/translation/make-corpus.js --german-vocab N  # N whole German words instead
 //   node tools/translation/make-corpus.js --ding-entries    # Ding's word entries join train
 import { createHash } from 'node:crypto';
 import {
@@ -98,7 +98,7 @@ export const PACKAGES = [
 const DING_FILE = 'usr/share/trans/de-en';
 const HELP_FOLDER = 'usr/share/libreoffice/help';
 const FREEDICT = 'usr/share/dictd/freedict-eng-deu';
-const DEFAULT_GERMAN_WORDS = 8000;
+const DEFAULT_GERMAN_PIECES = 8000;
 // Ding's word and phrase entries join the train split when their English is one or two words
 // among the ENTRY_RANK most frequent of the page's vocabulary (which lists words by frequency),
 // one entry per English text (the first in the file): the words everyday text uses, without
@@ -464,7 +464,7 @@ function hex(value) {
 function parseArgs(argv) {
   /** @type {{ from?: string, out?: string, germanWords: number, germanPieces: number,
    *   dingEntries: boolean }} */
-  const args = { germanWords: DEFAULT_GERMAN_WORDS, germanPieces: 0, dingEntries: false };
+  const args = { germanWords: 0, germanPieces: DEFAULT_GERMAN_PIECES, dingEntries: false };
   const usage =
     'usage: node tools/translation/make-corpus.js [--from <dir>] [--out <dir>] ' +
     '[--german-vocab N | --german-pieces N] [--ding-entries]';
@@ -481,10 +481,12 @@ function parseArgs(argv) {
       i++;
     } else if (flag === '--german-vocab') {
       args.germanWords = count(value);
+      args.germanPieces = 0;
       i++;
     } else if (flag === '--german-pieces') {
       // The pieces count the special ids among them, as SentencePiece's vocabulary size does.
       args.germanPieces = count(value);
+      args.germanWords = 0;
       if (args.germanPieces <= GERMAN_SPECIAL_TOKENS.length) throw new Error(usage);
       i++;
     } else if (flag === '--ding-entries') {

@@ -12,7 +12,9 @@
 // as written, <unk> included, so that the copying's share of the score is on record.
 //
 // Usage: node tools/translation/report.js [--weights FILE] [--summary FILE] [--corpus DIR]
-//          [--out FILE]
+//          [--out FILE] [--beam N]
+// --beam N measures translations by beam search of width N (translate(text, { beam: N })) instead
+// of greedy ones (1, the default, what the report the page reads holds).
 // npm run train:translation runs it after training.
 
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -126,9 +128,10 @@ export function reportFromSummary(summary, pairs, weightsPath, weightsBytes) {
  * @param {unknown} report a report that describes the file's models (the engine checks it)
  * @param {import('./evaluate.js').ReferencePair[]} pairs
  * @param {Map<string, Set<string>>} dictionary
+ * @param {{ beam?: number }} [options] the beam translate() searches with (1: greedy)
  * @returns {Promise<Record<string, Measured>>} by model name, as the report holds them
  */
-export async function measureModels(weights, report, pairs, dictionary) {
+export async function measureModels(weights, report, pairs, dictionary, { beam = 1 } = {}) {
   const engine = await loadEngine();
   engine.loadEmbeddings(new Uint8Array(readFileSync(VECTORS)));
   const translators = engine.loadTranslators(weights, report);
@@ -139,7 +142,7 @@ export async function measureModels(weights, report, pairs, dictionary) {
     if (!translator) continue;
     let differentTokens = 0;
     const translations = pairs.map((pair) => {
-      const t = translator.translate(pair.text);
+      const t = translator.translate(pair.text, { beam });
       if (t.source.join(' ') !== pair.english.join(' ')) differentTokens++;
       const weightRows = new Float32Array(t.weights.length + t.end.length);
       weightRows.set(t.weights);
@@ -160,6 +163,7 @@ export async function measureModels(weights, report, pairs, dictionary) {
     const { sentences, chrf, unknownShare, contentWordRecall } = scoreEveryday(
       translator,
       EVERYDAY_PAIRS,
+      { beam },
     );
     result[name] = {
       ...measured(scoreWords(pairs, translations, dictionary)),
@@ -182,8 +186,13 @@ async function main() {
       summary: { type: 'string', default: 'build/translation/summary.json' },
       corpus: { type: 'string', default: 'build/corpus/translation' },
       out: { type: 'string', default: 'web/public/models/translation.json' },
+      beam: { type: 'string', default: '1' },
     },
   });
+  const beam = Number(values.beam);
+  if (!Number.isInteger(beam) || beam < 1 || beam > 16) {
+    throw new Error(`report: --beam takes a whole number from 1 to 16, got ${values.beam}`);
+  }
   const corpus = values.corpus ?? 'build/corpus/translation';
   const weightsPath = values.weights ?? 'web/public/models/translation.bin';
   const split = (/** @type {string} */ name) =>
@@ -196,10 +205,16 @@ async function main() {
   };
   const weights = readFileSync(weightsPath);
   const summary = JSON.parse(readFileSync(values.summary ?? '', 'utf8'));
-  const report = reportFromSummary(summary, pairs, weightsPath, weights.length);
+  const report = {
+    ...reportFromSummary(summary, pairs, weightsPath, weights.length),
+    // How the measured translations were searched: 1 is greedy, the page's.
+    decoding: { beam },
+  };
   const dictionary = readDictionary(readFileSync(join(corpus, 'dictionary.tsv'), 'utf8'));
 
-  const measuredModels = await measureModels(new Uint8Array(weights), report, test, dictionary);
+  const measuredModels = await measureModels(new Uint8Array(weights), report, test, dictionary, {
+    beam,
+  });
   for (const [name, m] of Object.entries(measuredModels)) {
     Object.assign(report.models[name], m);
     process.stderr.write(

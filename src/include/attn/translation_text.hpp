@@ -51,8 +51,9 @@ struct ReadableTranslation {
 // largest weight in its row (the first of equal ones): names and numbers, which the model has no
 // German for, come through as they were typed. A word of several pieces gets the mean of their
 // rows: each row sums to 1, so the mean does too, and a word looks where its pieces look on
-// average. Throws InvalidArgument when an id is outside the vocabulary or a weight row does not
-// have n entries.
+// average. No word is empty: a lone mark piece ("▁") belongs to the word that follows it, or at
+// the end to the word before (ids of marks alone make no word: then first_piece is {m}). Throws
+// InvalidArgument when an id is outside the vocabulary or a weight row does not have n entries.
 ReadableTranslation readable_translation(const Translation& translation,
                                          const GermanVocabulary& vocabulary,
                                          const std::vector<std::string>& english);

@@ -4,7 +4,10 @@
 import { GERMAN_UNKNOWN, largestInRow } from '../../engine/translator.js';
 import { formatNumber } from '../../views/charts/format.js';
 
-/** A production system's BLEU, the yardstick the page names beside the models' own. */
+/**
+ * A large production system's BLEU on news text, the yardstick the page names beside the models'
+ * own, saying that it was measured on another text.
+ */
 export const PRODUCTION_BLEU = 30;
 
 /** The most unknown English words named in a line. */
@@ -75,22 +78,39 @@ export function leadText(series) {
  */
 export function modelFactsText(attention, fixedVector) {
   const millions = (n) => formatNumber(n / 1e6, 3);
+  const everyday = attention.everyday;
+  const everydayLine = everyday
+    ? ` On ${everyday.sentences} everyday sentences written for this page, the attention ` +
+      `model\u2019s German holds ${Math.round(everyday.contentWordRecall * 100)}% of the ` +
+      'content words of a human translation (all but articles, pronouns, prepositions and ' +
+      'the like).'
+    : '';
+  const vocabulary = attention.targetPieces
+    ? `The models write German in ${(attention.targetWords - 4).toLocaleString('en')} word ` +
+      'pieces, a word being one piece or a few, so they can spell any German word; expect ' +
+      'wrong words all the same. Where an English word is one the models cannot read (a name, ' +
+      'a number, a rare term), the attention model copies the English word it weighs most ' +
+      '(italic, dotted underline), which is right for names and numbers and wrong for the ' +
+      `rest, and the fixed-vector model writes ${GERMAN_UNKNOWN}.`
+    : `The models know ${(attention.targetWords - 4).toLocaleString('en')} German words: ` +
+      'expect wrong words. Where the German word is not among them the fixed-vector model ' +
+      `writes ${GERMAN_UNKNOWN}, and the attention model copies the English word it weighs ` +
+      'most (italic, dotted underline), which is right for names, numbers and the ' +
+      'program\u2019s terms and wrong for the rest.';
   return {
     short:
       `Two small models (${millions(attention.parameters)} and ` +
       `${millions(fixedVector.parameters)} million parameters) trained by this page\u2019s own ` +
       `engine on ${attention.corpus.trainPairs.toLocaleString('en')} human translations: on ` +
-      `held-out sentences the attention model scores ${formatNumber(attention.bleu.overall.bleu, 3)} ` +
-      `BLEU and the fixed-vector model ${formatNumber(fixedVector.bleu.overall.bleu, 3)}; a ` +
-      `production translation system scores about ${PRODUCTION_BLEU}.`,
+      `${attention.bleu.overall.sentences.toLocaleString('en')} held-out sentences of the same ` +
+      `kind the attention model scores ${formatNumber(attention.bleu.overall.bleu, 3)} BLEU and ` +
+      `the fixed-vector model ${formatNumber(fixedVector.bleu.overall.bleu, 3)} (large ` +
+      `production systems score about ${PRODUCTION_BLEU} on news, a different text).` +
+      everydayLine,
     more:
       'The pairs are everyday example sentences from the Ding dictionary and paragraphs of ' +
-      `LibreOffice\u2019s help, and the models know ${(attention.targetWords - 4).toLocaleString('en')} ` +
-      'German words: expect wrong words. Where the German word is not among them the ' +
-      `fixed-vector model writes ${GERMAN_UNKNOWN}, and the attention model copies the English ` +
-      'word it weighs most (italic, dotted underline), which is right for names, numbers and ' +
-      'the program\u2019s terms and wrong for the rest. English and German, not French as in the paper: German is the language with human ' +
-      'translations this page could train on.',
+      `LibreOffice\u2019s help. ${vocabulary} English and German, not French as in the ` +
+      'paper: German is the language with human translations this page could train on.',
   };
 }
 
