@@ -1,13 +1,15 @@
 // The lesson content pipeline: the real slides/ loads and passes every rule of docs/content.md,
 // broken content fails with a message naming the file and the field, and Markdown, math, notes
-// and article render as the pages expect.
+// and article render as the pages expect. The real slides' speaker notes can be said in the
+// room, and every paper they and the article cite is in the article's references.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { ContentError, checkWidgets, loadLesson } from '../../web/build/content.js';
+import { parseSlideFile } from '../../web/build/slide-file.js';
 import { ROOT } from './helpers.js';
 
 const FIXTURES = path.join(ROOT, 'tests/js/fixtures-content');
@@ -84,6 +86,163 @@ describe('the real lesson in slides/', () => {
   });
 });
 
+/** Notes are said aloud at about 130 words a minute: 180 words is under a minute and a half. */
+const NOTES_MAX_WORDS = 180;
+/** The heading that opens the article's references, in the last section of the article. */
+const REFERENCES = /^#{2,6}\s+References\s*$/m;
+
+/**
+ * The real slide files' Markdown sections, as written.
+ * @returns {Array<{ name: string, body: string, notes: string, article: string }>}
+ */
+function slideSources() {
+  const dir = path.join(ROOT, 'slides');
+  return readdirSync(dir)
+    .filter((name) => /^\d{2}-.+\.md$/.test(name))
+    .sort()
+    .map((name) => ({
+      name,
+      ...parseSlideFile(readFileSync(path.join(dir, name), 'utf8'), `slides/${name}`),
+    }));
+}
+
+/**
+ * Words as a speaker says them: runs between white space that hold a letter or a digit (a dash
+ * or a lone symbol is no word; a formula written without spaces is one).
+ * @param {string} markdown
+ */
+function wordCount(markdown) {
+  return markdown.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+}
+
+const SURNAME = String.raw`\p{Lu}[\p{L}'’-]*`;
+const CITED = String.raw`${SURNAME}(?:\s+et\s+al\.?|(?:,\s+${SURNAME})*\s+and\s+${SURNAME})`;
+const YEAR = String.raw`(?:\s+\((\d{4})\)|,?\s+(\d{4}))`;
+const CITATION = new RegExp(String.raw`(?<!\p{L})(${CITED})${YEAR}`, 'gu');
+
+/**
+ * The author-year citations in a text: "Miller et al. (2016)", "(Vaswani et al., 2017)",
+ * "Elhage et al. 2021", "Luong and Manning (2016)", "Bahdanau, Cho and Bengio (2015)".
+ * @param {string} text
+ * @returns {Array<{ text: string, names: string[], etAl: boolean, year: number }>} names: the
+ *   first author's surname alone after "et al.", else every surname
+ */
+function citations(text) {
+  return [...text.matchAll(CITATION)].map(([whole, cited, bracketed, bare]) => {
+    const etAl = /\set\s+al\b/.test(cited);
+    const names = etAl ? [cited.split(/\s/)[0]] : cited.split(/,\s+|\s+and\s+/);
+    return { text: whole.replace(/\s+/g, ' '), names, etAl, year: Number(bracketed ?? bare) };
+  });
+}
+
+/**
+ * One entry of the references: `- Surname, I., Surname, I. and Surname, I. (YEAR). Title. ...`,
+ * "and others" after the first authors of a long list.
+ * @param {string} line
+ * @returns {{ surnames: string[], others: boolean, year: number } | null}
+ */
+function parseReference(line) {
+  const match = /^- (.+?) \((\d{4})\)\. \S.*\.( \[[^\]]+\]\(https:\/\/\S+\))?$/u.exec(line);
+  if (!match) return null;
+  const parts = match[1].split(/,\s+|\s+and\s+/);
+  const initials = /^\p{Lu}\.(?:[\s-]*\p{Lu}\.)*$/u;
+  return {
+    surnames: parts.filter((part) => !initials.test(part) && part !== 'others'),
+    others: parts.includes('others'),
+    year: Number(match[2]),
+  };
+}
+
+/**
+ * @param {{ names: string[], etAl: boolean, year: number }} citation
+ * @param {{ surnames: string[], others: boolean, year: number }} entry
+ */
+function citesEntry(citation, entry) {
+  if (citation.year !== entry.year) return false;
+  if (citation.etAl) {
+    return citation.names[0] === entry.surnames[0] && (entry.others || entry.surnames.length > 2);
+  }
+  return !entry.others && citation.names.join('|') === entry.surnames.join('|');
+}
+
+describe('what the real slides say and cite', () => {
+  const sources = slideSources();
+  const withReferences = sources.filter((slide) => REFERENCES.test(slide.article));
+  const last = sources.filter((slide) => slide.article.trim() !== '').at(-1);
+
+  test('every slide’s speaker notes are at most 180 words', () => {
+    assert.ok(sources.length >= 12, 'every slide file is read');
+    const long = sources
+      .map((slide) => [slide.name, wordCount(slide.notes)])
+      .filter(([, words]) => words > NOTES_MAX_WORDS);
+    assert.deepEqual(long, [], `notes over ${NOTES_MAX_WORDS} words`);
+  });
+
+  test('the word count counts what is said', () => {
+    assert.equal(wordCount('Draw $QK^\\top$ \u2014 then ask: "why 0.19?"\n\nPoint at row 2.'), 10);
+  });
+
+  test('the citation matcher finds author-year citations and nothing else', () => {
+    const text =
+      'As Bahdanau, Cho and Bengio (2015) show, and Luong and Manning (2016) too, keys ' +
+      'came first (Miller et al., 2016); Vaswani et al. (2017) named them, and Elhage et al. ' +
+      '2021 traced heads. Not these: In 2017 Vaswani and colleagues, dog and Man (bites), ' +
+      'Queries, keys and values in 2017.';
+    assert.deepEqual(
+      citations(text).map(({ text: cited, names, etAl, year }) => [cited, names, etAl, year]),
+      [
+        ['Bahdanau, Cho and Bengio (2015)', ['Bahdanau', 'Cho', 'Bengio'], false, 2015],
+        ['Luong and Manning (2016)', ['Luong', 'Manning'], false, 2016],
+        ['Miller et al., 2016', ['Miller'], true, 2016],
+        ['Vaswani et al. (2017)', ['Vaswani'], true, 2017],
+        ['Elhage et al. 2021', ['Elhage'], true, 2021],
+      ],
+    );
+  });
+
+  test('the article ends with its references, one entry per work, in order', () => {
+    assert.deepEqual(
+      withReferences.map((slide) => slide.name),
+      [last?.name],
+      'one references list, in the last slide with an article section',
+    );
+    const list = last.article.slice(last.article.search(REFERENCES));
+    const items = list.split('\n').filter((line) => line.startsWith('- '));
+    assert.ok(items.length > 0, 'the references list has no entries');
+    const keys = items.map((line) => {
+      const entry = parseReference(line);
+      assert.ok(entry && entry.surnames.length > 0, `not an entry: ${line}`);
+      return `${entry.surnames[0]} ${entry.year} ${entry.surnames.slice(1).join(' ')}`;
+    });
+    assert.deepEqual(
+      keys,
+      keys.toSorted((a, b) => a.localeCompare(b)),
+      'in order of author',
+    );
+  });
+
+  test('every author-year citation in the slides, notes and article has its reference', () => {
+    const list = last.article.slice(last.article.search(REFERENCES));
+    const entries = list
+      .split('\n')
+      .filter((line) => line.startsWith('- '))
+      .map(parseReference)
+      .filter((entry) => entry !== null);
+    const cited = sources.flatMap((slide) => {
+      const article = slide === last ? slide.article.split(REFERENCES)[0] : slide.article;
+      return citations([slide.body, slide.notes, article].join('\n')).map((citation) => ({
+        ...citation,
+        file: slide.name,
+      }));
+    });
+    assert.ok(cited.length >= 10, `${cited.length} citations found`);
+    const missing = cited
+      .filter((citation) => !entries.some((entry) => citesEntry(citation, entry)))
+      .map((citation) => `${citation.file}: ${citation.text}`);
+    assert.deepEqual(missing, [], 'cited but not in the references');
+  });
+});
+
 describe('a valid lesson', () => {
   const { lesson, slides, quiz } = loadLesson(VALID);
   const [intro, scores] = slides;
@@ -115,6 +274,10 @@ describe('a valid lesson', () => {
     assert.equal(scores.kicker, null);
     assert.deepEqual([intro.inArticle, scores.inArticle], [true, false]);
     assert.deepEqual(quiz.check, ['why-divide', 'causal-zeros']);
+    assert.deepEqual(quiz.ideas, [
+      { idea: 'scaling', item: 'why-divide' },
+      { idea: 'masks', item: 'causal-zeros' },
+    ]);
     assert.deepEqual(Object.keys(quiz.items[0]), [
       'id',
       'slide',
@@ -267,7 +430,7 @@ describe('broken content fails with a message naming the file and the field', ()
     ['quiz-answer-out-of-range.yaml', 'quiz.yaml', 'items[0].answer', /2 is not an index/],
     ['quiz-missing-slide.yaml', 'quiz.yaml', 'items[0].slide', /"no-such-slide" is not the id/],
     ['quiz-duplicate-item.yaml', 'quiz.yaml', 'items[1].id', /"twice" is used twice/],
-    ['quiz-check-missing-item.yaml', 'quiz.yaml', 'check[1]', /"missing" is not the id of any/],
+    ['quiz-check-missing-item.yaml', 'quiz.yaml', 'check[1].item', /"missing" is not the id/],
     ['quiz-one-choice.yaml', 'quiz.yaml', 'items[0].choices', /must hold 2 to 6, got 1/],
     ['quiz-both-kinds.yaml', 'quiz.yaml', 'items[0].prompt', /cannot go with generator/],
     ['also-without-label.md', '03-also-without-label.md', 'widget.label', /is required when/],

@@ -115,8 +115,9 @@ function renderItem(item, file, field) {
  * with MathML; raw HTML in the content is escaped.
  * @param {string} dir the content folder (the project's `slides/`); messages name files as
  *   `<folder name>/<file>`, e.g. `slides/quiz.yaml`
- * @returns {{ lesson: object, slides: object[], quiz: { check: string[], items: object[] } }}
- *   the shape in docs/content.md
+ * @returns {{ lesson: object, slides: object[], quiz: { check: string[],
+ *   ideas: Array<{ idea: string, item: string }>, items: object[] } }} the shape in
+ *   docs/content.md: `check` the knowledge check's item ids in order, `ideas` the idea each asks
  * @throws {ContentError} on the first broken file, naming it and the field
  */
 export function loadLesson(dir) {
@@ -152,7 +153,8 @@ export function loadLesson(dir) {
     },
     slides,
     quiz: {
-      check: quiz.check,
+      check: quiz.check.map(({ item }) => item),
+      ideas: quiz.check.map(({ idea, item }) => ({ idea, item })),
       items: quiz.items.map((item, i) => renderItem(item, quizFile, `items[${i}]`)),
     },
   };

@@ -1,7 +1,7 @@
 // The rules of docs/content.md for lesson.yaml, each slide's front matter and quiz.yaml. Every
 // check throws a ContentError naming the file and the field; nothing here reads files or renders.
 import { ContentError } from './content-error.js';
-import { KEBAB_CASE, describe, expectFields, expectKind, expectMapping } from './fields.js';
+import { expectFields, expectKind, expectMapping } from './fields.js';
 
 const LESSON_FIELDS = {
   course: { kind: 'string', required: true },
@@ -37,6 +37,11 @@ const VIEW_FIELDS = {
 const QUIZ_FIELDS = {
   check: { kind: 'list', required: true },
   items: { kind: 'list', required: true },
+};
+/** One question of the knowledge check: the central idea it asks about and the item that asks. */
+const CHECK_FIELDS = {
+  idea: { kind: 'kebab', required: true },
+  item: { kind: 'kebab', required: true },
 };
 const STATIC_FIELDS = {
   id: { kind: 'kebab', required: true },
@@ -162,12 +167,13 @@ function checkItem(item, file, field, slideIds) {
 }
 
 /**
- * Checks slides/quiz.yaml, including that every item's slide exists and that `check` lists
- * existing items.
+ * Checks slides/quiz.yaml, including that every item's slide exists and that `check` pairs each
+ * of its ideas, named once, with an existing item, each item asked once.
  * @param {unknown} data the parsed YAML
  * @param {string} file
  * @param {Set<string>} slideIds every slide id in the lesson
- * @returns {{ check: string[], items: Array<Record<string, unknown>> }}
+ * @returns {{ check: Array<{ idea: string, item: string }>,
+ *   items: Array<Record<string, unknown>> }}
  */
 export function checkQuiz(data, file, slideIds) {
   const quiz = expectFields(data, QUIZ_FIELDS, file, '');
@@ -181,14 +187,27 @@ export function checkQuiz(data, file, slideIds) {
     if (itemIds.has(id)) throw new ContentError(file, `items[${i}].id`, `"${id}" is used twice`);
     itemIds.add(id);
   });
-  if (check.length === 0) throw new ContentError(file, 'check', 'must list at least one item');
-  check.forEach((id, i) => {
+  if (check.length === 0) throw new ContentError(file, 'check', 'must list at least one idea');
+  const ideas = new Map();
+  const asked = new Map();
+  check.forEach((entry, i) => {
     const field = `check[${i}]`;
-    if (typeof id !== 'string' || !KEBAB_CASE.test(id)) {
-      throw new ContentError(file, field, `must be an item id, got ${describe(id)}`);
+    const { idea, item } = /** @type {{ idea: string, item: string }} */ (
+      expectFields(entry, CHECK_FIELDS, file, field)
+    );
+    if (ideas.has(idea)) {
+      const problem = `"${idea}" is already the idea of ${ideas.get(idea)}`;
+      throw new ContentError(file, `${field}.idea`, problem);
     }
-    if (!itemIds.has(id)) throw new ContentError(file, field, `"${id}" is not the id of any item`);
-    if (check.indexOf(id) !== i) throw new ContentError(file, field, `"${id}" is listed twice`);
+    ideas.set(idea, field);
+    if (!itemIds.has(item)) {
+      throw new ContentError(file, `${field}.item`, `"${item}" is not the id of any item`);
+    }
+    if (asked.has(item)) {
+      const problem = `"${item}" is already asked in ${asked.get(item)}`;
+      throw new ContentError(file, `${field}.item`, problem);
+    }
+    asked.set(item, field);
   });
   return /** @type {any} */ (quiz);
 }
