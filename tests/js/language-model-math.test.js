@@ -264,8 +264,8 @@ describe('the line about the model', () => {
       `Trained by this page\u2019s own core on the Brown Corpus (${count(training.trainTokens)} ` +
         `training tokens). Held-out perplexity ${ppl(info.testPerplexity)} on its test text, ` +
         `against ${ppl(baselines.kneserNeyBigram.test)} for a Kneser-Ney bigram. ` +
-        `${training.repeatedPerBatch} of every ${training.batch} training sequences were random ` +
-        'words written twice, which is what brings out the induction head.',
+        `${training.repeatedPerBatch} of every ${training.batch} training sequences were runs of ` +
+        'random words repeated to fill them, which is what brings out the induction heads.',
     );
   });
 

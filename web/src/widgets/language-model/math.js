@@ -330,7 +330,8 @@ export function modelFactsText(info) {
   if (repeated !== null && batch !== null && repeated > 0) {
     parts.push(
       `${wholeNumber.format(repeated)} of every ${wholeNumber.format(batch)} training sequences ` +
-        'were random words written twice, which is what brings out the induction head.',
+        'were runs of random words repeated to fill them, which is what brings out the ' +
+        'induction heads.',
     );
   }
   return parts.join(' ');

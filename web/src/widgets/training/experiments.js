@@ -106,8 +106,8 @@ export const EXPERIMENTS = {
     title: 'A small language model learns English, and its heads find their jobs',
     watch:
       'A smaller sibling of the trained model (2 layers \u00d7 2 heads, 2,000 words), from ' +
-      'scratch; half of each batch is random words said twice. Below, each head reads a ' +
-      'held-out phrase said twice.',
+      'scratch; half of each batch is runs of random words said over and over. Below, each ' +
+      'head reads a held-out phrase said twice.',
     idle: 'Press Start to train it; every head is measured every 100 steps.',
     models: [{ name: 'small language model', options: {} }],
     steps: LM_TRAINING_DEFAULTS.steps,
