@@ -102,15 +102,14 @@ export function modelFactsText(attention, fixedVector) {
       `Two small models (${millions(attention.parameters)} and ` +
       `${millions(fixedVector.parameters)} million parameters) trained by this page\u2019s own ` +
       `engine on ${attention.corpus.trainPairs.toLocaleString('en')} human translations: on ` +
-      `${attention.bleu.overall.sentences.toLocaleString('en')} held-out sentences of the same ` +
-      `kind the attention model scores ${formatNumber(attention.bleu.overall.bleu, 3)} BLEU and ` +
-      `the fixed-vector model ${formatNumber(fixedVector.bleu.overall.bleu, 3)} (large ` +
-      `production systems score about ${PRODUCTION_BLEU} on news, a different text).` +
-      everydayLine,
+      `${attention.bleu.overall.sentences.toLocaleString('en')} held-out ones the attention ` +
+      `model scores ${formatNumber(attention.bleu.overall.bleu, 3)} BLEU and the fixed-vector ` +
+      `model ${formatNumber(fixedVector.bleu.overall.bleu, 3)}; large systems score about ` +
+      `${PRODUCTION_BLEU} on news, another text.`,
     more:
       'The pairs are everyday example sentences from the Ding dictionary and paragraphs of ' +
-      `LibreOffice\u2019s help. ${vocabulary} English and German, not French as in the ` +
-      'paper: German is the language with human translations this page could train on.',
+      `LibreOffice\u2019s help. ${vocabulary}${everydayLine} English and German, not French as ` +
+      'in the paper: German is the language with human translations this page could train on.',
   };
 }
 
