@@ -133,7 +133,15 @@ describe('live training of the small language model', { timeout: HEADS_TIMEOUT +
       assert.equal(Math.max(...layer1.map((c) => at(900)[c])).toFixed(2), '0.50');
       const reading = (await page.locator(`${SCOPE} .tr-reading`).textContent()) ?? '';
       assert.match(reading, /induction heads? \d\.\d/);
-      assert.match(reading, /previous-token heads? 1\.\d/);
+      // The reading is of the last measured row, where the layer-1 head may sit just under its
+      // threshold: it names the head when the row shows one, and the closest head when not.
+      const previousNow = Math.max(...layer1.map((c) => last[c])) >= PREVIOUS_TOKEN;
+      assert.match(
+        reading,
+        previousNow
+          ? /previous-token heads? 1\.\d/
+          : /no previous-token head yet \(closest: 1\.\d at 0\.\d\d\)/,
+      );
       const loss = await readChart(page, `${SCOPE} .tr-loss`);
       const losses = loss.rows.map((row) => row[0]);
       assert.ok((losses.at(-1) ?? Infinity) < losses[0], 'the loss fell');
