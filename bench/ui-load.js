@@ -1,9 +1,9 @@
 // Loading index.html on loopback: time to interactive (navigation start to the title slide's
-// figure, the trained language model's large heatmap, drawn with the main thread free again), and the bytes of every response up to then, as
-// served and as gzip -9 would send them. Each load is a fresh browser context: an empty cache.
+// figure, the attention translator's alignment matrix, drawn with the main thread free again),
+// and the bytes of every response up to then, as served and as gzip -9 would send them. Each load is a fresh browser context: an empty cache.
 import { gzipSync } from 'node:zlib';
 
-const FIGURE = '#title .lm-map svg.heatmap-svg';
+const FIGURE = '#title .mt-matrix svg.heatmap-svg';
 const VIEWPORT = { width: 1280, height: 720 };
 const TIMEOUT = 60_000;
 

@@ -73,6 +73,41 @@ describe('the article', () => {
     });
   });
 
+  test('shows each deeper part closed, opens it from the keyboard and prints it open', async () => {
+    const parts = inArticle.reduce(
+      (sum, slide) => sum + (slide.articleHtml.match(/<details class="deeper">/g) ?? []).length,
+      0,
+    );
+    assert.ok(parts > 0, 'the slides have deeper parts');
+    await visit('article.html', async (page) => {
+      const deeper = page.locator('.article-prose details.deeper');
+      const open = page.locator('.article-prose details.deeper[open]');
+      await deeper.first().waitFor({ timeout: TIMEOUT });
+      assert.equal(await deeper.count(), parts);
+      assert.equal(await open.count(), 0, 'every deeper part starts closed');
+      assert.ok((await page.locator('.deeper-body .katex').count()) > 0, 'math inside');
+
+      const first = deeper.first();
+      const summary = first.locator('summary');
+      const body = first.locator('.deeper-body');
+      assert.match(await summary.innerText(), /^Go deeper: \S/);
+      assert.equal(await body.isVisible(), false);
+      await summary.focus();
+      await page.keyboard.press('Enter');
+      await body.waitFor({ state: 'visible' });
+      await page.keyboard.press('Space');
+      await body.waitFor({ state: 'hidden' });
+
+      await page.emulateMedia({ media: 'print' });
+      assert.equal(await body.isVisible(), true, 'the print stylesheet shows a closed part');
+      await page.emulateMedia({ media: 'screen' });
+      await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+      assert.equal(await open.count(), parts, 'printing opens every part');
+      await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+      assert.equal(await open.count(), 0, 'and closes them again');
+    });
+  });
+
   test('Read article on a slide opens its section; Back to the slides returns there', async () => {
     await visit('index.html#/why-scale', async (page) => {
       await waitForSlide(page, 'why-scale');

@@ -96,13 +96,16 @@ describe('saving and sharing a figure', () => {
 
   test('the article saves its figures too, in the view shown', async () => {
     await site.visit('article.html#title', async (page) => {
-      // The trained model first, then the untrained heatmap.
-      await page.locator('#title .lm[data-state="drawn"]').waitFor({ timeout: TIMEOUT });
+      // The trained translator first, then the untrained heatmap.
+      await page.locator('#title .mt[data-state="drawn"]').waitFor({ timeout: TIMEOUT });
+      const german = await page.locator('#title .mt-words').textContent();
       const trained = await save(page, '#title', 'Save as SVG');
       assert.equal(trained.name, 'attention-title.svg');
       const text = trained.bytes.toString('utf8');
       assert.match(text, /role="gridcell"/);
-      assert.equal((text.match(/<svg /g) ?? []).length, 1 + 8 + 1, 'eight heads and the large one');
+      for (const word of (german ?? '').split(' ').filter((w) => /\p{L}/u.test(w))) {
+        assert.ok(text.includes(`>${word}<`), `the saved matrix labels a row \u201c${word}\u201d`);
+      }
       await page.locator('#title .figure-views input[value="heatmap"]').check();
       const figure = page.locator('#title .hm-figure svg.heatmap-svg');
       await figure.waitFor({ timeout: TIMEOUT });

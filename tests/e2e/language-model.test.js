@@ -1,5 +1,5 @@
-// End-to-end tests of the trained language model's figure, the first view of three slides (title,
-// multi-head, self-attention), against the same model run in Node (loadLanguageModel): it is the
+// End-to-end tests of the trained language model's figure, the first view of two slides
+// (self-attention, multi-head), against the same model run in Node (loadLanguageModel): it is the
 // view shown by default; typing redraws the heads, whose weights, read-out line and next words are
 // Node's numbers; a small head clicked (or chosen with the keyboard) is drawn large and kept, in
 // the address too; "Repeat random words" writes the seeded words twice, draws the head with the
@@ -67,6 +67,9 @@ const DRAWN = {
   'self-attention-pair': '.sap-bars svg.chart-svg',
 };
 const PROMPT = /Type at least one word/;
+/** The slide the typing tests use, and the word its figure follows. */
+const TYPED = 'self-attention';
+const TYPED_WORD = WHERE[TYPED].props.word;
 // 70 words: the model reads the last 64.
 const LONG_WORDS = 70;
 const LONG = Array.from(
@@ -320,16 +323,16 @@ describe('the trained language model on its slides', () => {
   }
 
   test('typing a sentence redraws the heads with the model’s weights and next words', async () => {
-    await withFigure('title', async (page) => {
-      const before = await readFigure(page, 'title');
-      const sentence = 'The dog chased the ball because it was fast.';
-      await page.locator('#title .lm-sentence').fill(sentence);
-      const shown = await readFigure(page, 'title');
+    await withFigure(TYPED, async (page) => {
+      const before = await readFigure(page, TYPED);
+      const sentence = 'The dog ran along the bank because it was fast.';
+      await page.locator(`#${TYPED} .lm-sentence`).fill(sentence);
+      const shown = await readFigure(page, TYPED);
       assert.equal(shown.text, sentence);
       assert.notDeepEqual(shown.values, before.values, 'new text, new weights');
       assert.notDeepEqual(shown.next, before.next, 'new text, new next words');
-      assertMatchesModel(shown, firstHead('title'), 'it');
-      assert.equal(await currentSlide(page), 'title', 'typing keeps the slide');
+      assertMatchesModel(shown, firstHead(TYPED), TYPED_WORD);
+      assert.equal(await currentSlide(page), TYPED, 'typing keeps the slide');
     });
   });
 
@@ -410,10 +413,10 @@ describe('the trained language model on its slides', () => {
   });
 
   test('empty text asks for a word; a long text says which 64 tokens the model reads', async () => {
-    await withFigure('title', async (page) => {
-      const box = page.locator('#title .lm-sentence');
+    await withFigure(TYPED, async (page) => {
+      const box = page.locator(`#${TYPED} .lm-sentence`);
       await box.fill('   ');
-      const empty = await readFigure(page, 'title');
+      const empty = await readFigure(page, TYPED);
       assert.equal(empty.state, 'empty');
       assert.match(empty.status ?? '', PROMPT);
       assert.equal(empty.drawn, false);
@@ -421,22 +424,22 @@ describe('the trained language model on its slides', () => {
       assert.equal(empty.error, null);
 
       await box.fill(LONG);
-      const long = await readFigure(page, 'title');
+      const long = await readFigure(page, TYPED);
       assert.equal(
         long.status,
         `The model reads the last ${info.context} of ${LONG_WORDS} tokens.`,
       );
       assert.equal(long.rows.length, info.context);
-      assertMatchesModel(long, firstHead('title'), 'it');
-      await closeTables(page, 'title');
-      const fit = await readFit(page, 'title');
+      assertMatchesModel(long, firstHead(TYPED), TYPED_WORD);
+      await closeTables(page, TYPED);
+      const fit = await readFit(page, TYPED);
       assert.ok(fit.over <= 0, `64 tokens: the slide spills ${fit.over}px out of its frame`);
 
       await box.fill('The zzqxv sat down.');
-      const odd = await readFigure(page, 'title');
-      assertMatchesModel(odd, firstHead('title'), 'it');
+      const odd = await readFigure(page, TYPED);
+      assertMatchesModel(odd, firstHead(TYPED), TYPED_WORD);
       assert.match(
-        (await page.locator('#title .lm-unknown').textContent()) ?? '',
+        (await page.locator(`#${TYPED} .lm-unknown`).textContent()) ?? '',
         /^Not in the model’s vocabulary: “zzqxv”\./,
       );
     });
@@ -492,17 +495,23 @@ describe('the trained language model on its slides', () => {
     const session = await openPage(site.browser());
     try {
       await session.page.route('**/models/brown-lm.bin', (route) => route.abort());
-      await session.page.goto(`${site.url()}index.html#/title`);
-      const alert = session.page.locator('#title').getByRole('alert');
+      await session.page.goto(`${site.url()}index.html#/${TYPED}`);
+      const alert = session.page.locator(`#${TYPED}`).getByRole('alert');
       await alert
         .getByText(/trained language model could not be loaded/)
         .waitFor({ timeout: TIMEOUT });
       assert.match((await alert.textContent()) ?? '', /reload the page/);
-      assert.equal(await session.page.locator('#title .lm').getAttribute('data-state'), 'failed');
-      assert.equal(await session.page.locator('#title .lm-result').isVisible(), false);
-      assert.equal(await session.page.locator('#title .lm-status').isVisible(), false);
-      await session.page.locator('#title .figure-views label', { hasText: 'Untrained' }).click();
-      await session.page.locator(`#title ${DRAWN.heatmap}`).waitFor({ timeout: TIMEOUT });
+      assert.equal(
+        await session.page.locator(`#${TYPED} .lm`).getAttribute('data-state'),
+        'failed',
+      );
+      assert.equal(await session.page.locator(`#${TYPED} .lm-result`).isVisible(), false);
+      assert.equal(await session.page.locator(`#${TYPED} .lm-status`).isVisible(), false);
+      await session.page.locator(`#${TYPED} .figure-views label`, { hasText: 'Untrained' }).click();
+      await session.page
+        .locator(`#${TYPED} ${DRAWN[WHERE[TYPED].untrained]}`)
+        .first()
+        .waitFor({ timeout: TIMEOUT });
       assert.deepEqual(session.log.pageErrors, []);
       // The aborted download is the browser's own line; the page adds no error of its own.
       const errors = session.log.consoleErrors.filter(

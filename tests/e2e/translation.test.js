@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { loadTranslator } from 'attention-lab';
 
-import { currentSlide, useSite, waitForSlide } from './browser.js';
+import { assertClean, currentSlide, openPage, useSite, waitForSlide } from './browser.js';
 
 const TIMEOUT = 20_000;
 const report = JSON.parse(
@@ -79,6 +79,68 @@ function assertClose(actual, expected, what) {
   assert.equal(actual.length, expected.length, `${what}: count`);
   actual.forEach((value, i) => assert.ok(Math.abs(value - expected[i]) < 1e-6, `${what} ${i}`));
 }
+
+describe('title slide: the recording first, the live model after', () => {
+  test('draws the recorded alignment before any model arrives, then the model takes over', async () => {
+    const recordings = JSON.parse(
+      readFileSync(
+        new URL('../../web/src/widgets/translation/recorded.json', import.meta.url),
+        'utf8',
+      ),
+    );
+    const session = await openPage(site.browser());
+    try {
+      // Nothing the live model needs may arrive until the test says so.
+      let release = () => {};
+      const gate = new Promise((resolve) => (release = resolve));
+      for (const pattern of ['**/*.wasm', '**/embeddings/**', '**/models/**']) {
+        await session.page.route(pattern, async (route) => {
+          await gate;
+          await route.continue();
+        });
+      }
+      await session.page.goto(`${site.url()}index.html`);
+      const slide = '#title';
+      await session.page
+        .locator(`${slide} .mt[data-state="recorded"] .mt-matrix svg.heatmap-svg`)
+        .waitFor({ timeout: TIMEOUT });
+      const sentence = await session.page.locator(`${slide} .mt-sentence`).inputValue();
+      const recorded = recordings.find((r) => r.sentence === sentence);
+      assert.ok(recorded, `the title's sentence “${sentence}” is recorded`);
+      const early = await readTable(session.page, `${slide} .mt-tables`);
+      assert.deepEqual(early.rows, recorded.target);
+      assert.deepEqual(early.columns.slice(1), recorded.source);
+      assertClose(early.values, recorded.weights, 'recorded weight');
+      assert.match(
+        (await session.page.locator(`${slide} .mt-pending`).textContent()) ?? '',
+        /recorded from the model; loading it/,
+      );
+
+      release();
+      await session.page
+        .locator(`${slide} .mt[data-state="drawn"] .mt-result:not([hidden])`)
+        .waitFor({ timeout: TIMEOUT });
+      const live = attention.translate(sentence);
+      assertClose(
+        (await readTable(session.page, `${slide} .mt-tables`)).values,
+        live.weights,
+        'live',
+      );
+      assert.equal(await session.page.locator(`${slide} .mt-status`).isVisible(), false);
+      assert.equal(await session.page.locator(`${slide} .mt-pending`).isVisible(), false);
+
+      // The learner's own sentence is translated by the model.
+      const own = 'The weather is nice today.';
+      await typeSentence(session.page, slide, own, attention.translate(own).output.join(' '));
+      const table = await readTable(session.page, `${slide} .mt-tables`);
+      assertClose(table.values, attention.translate(own).weights, 'own sentence');
+      assert.equal(await currentSlide(session.page), 'title', 'typing never turns the slide');
+      assertClean(session.log, site.origin());
+    } finally {
+      await session.close();
+    }
+  });
+});
 
 describe('bottleneck slide: both models and Figure 2', () => {
   test('shows both models\u2019 German, and typing changes both', async () => {

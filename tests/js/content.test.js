@@ -1,7 +1,8 @@
 // The lesson content pipeline: the real slides/ loads and passes every rule of docs/content.md,
 // broken content fails with a message naming the file and the field, and Markdown, math, notes
-// and article render as the pages expect. The real slides' speaker notes can be said in the
-// room, and every paper they and the article cite is in the article's references.
+// and article render as the pages expect, deeper parts as closed asides. The real slides' speaker
+// notes can be said in the room, the article's main line reads at one pace, and every paper they
+// and the article cite is in the article's references.
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { register } from 'node:module';
@@ -9,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { ContentError, checkWidgets, loadLesson } from '../../web/build/content.js';
-import { parseSlideFile } from '../../web/build/slide-file.js';
+import { parseSlideFile, splitDeeper } from '../../web/build/slide-file.js';
 import { ROOT } from './helpers.js';
 
 const FIXTURES = path.join(ROOT, 'tests/js/fixtures-content');
@@ -88,6 +89,16 @@ describe('the real lesson in slides/', () => {
 
 /** Notes are said aloud at about 130 words a minute: 180 words is under a minute and a half. */
 const NOTES_MAX_WORDS = 180;
+/**
+ * The article's main line, read at one pace, is at most 3,500 words: about a quarter of an hour
+ * at a reader's 250 words a minute. It is what a reader of article.html reads without opening a
+ * deeper part: the body of every slide the article shows (the first slide and every slide without
+ * `article: false`; the article repeats it above the figure) and the slide's article section
+ * outside its deeper parts (docs/content.md, "Optional parts of the article"), counted as the
+ * notes are. The references list that closes the article is looked up, not read through, and the
+ * "Go deeper" summaries are controls, as the figures' buttons and captions are: neither counts.
+ */
+const ARTICLE_MAX_WORDS = 3500;
 /** The heading that opens the article's references, in the last section of the article. */
 const REFERENCES = /^#{2,6}\s+References\s*$/m;
 
@@ -104,6 +115,17 @@ function slideSources() {
       name,
       ...parseSlideFile(readFileSync(path.join(dir, name), 'utf8'), `slides/${name}`),
     }));
+}
+
+/**
+ * The words of an article section's main line: the Markdown outside its deeper parts.
+ * @param {string} article the article section, deeper markers and all
+ * @param {string} file
+ */
+function mainLineWords(article, file) {
+  return splitDeeper(article, file)
+    .filter((part) => part.title === null)
+    .reduce((sum, part) => sum + wordCount(part.markdown), 0);
 }
 
 /**
@@ -176,6 +198,28 @@ describe('what the real slides say and cite', () => {
       .map((slide) => [slide.name, wordCount(slide.notes)])
       .filter(([, words]) => words > NOTES_MAX_WORDS);
     assert.deepEqual(long, [], `notes over ${NOTES_MAX_WORDS} words`);
+  });
+
+  test('the article’s main line is at most 3,500 words, its deeper parts aside', () => {
+    const read = sources.filter((slide, index) => index === 0 || slide.meta.article !== false);
+    const words = read.map((slide) => {
+      const article = slide === last ? slide.article.split(REFERENCES)[0] : slide.article;
+      return wordCount(slide.body) + mainLineWords(article, `slides/${slide.name}`);
+    });
+    const total = words.reduce((sum, n) => sum + n, 0);
+    const each = read.map((slide, i) => `${slide.name} ${words[i]}`).join(', ');
+    assert.ok(total <= ARTICLE_MAX_WORDS, `the main line has ${total} words: ${each}`);
+  });
+
+  test('the main line counts the text outside the deeper parts only', () => {
+    const article = [
+      'Two words.',
+      '<!-- deeper: Not counted -->',
+      'Four words not counted.',
+      '<!-- /deeper -->',
+      'Three more words.',
+    ].join('\n\n');
+    assert.equal(mainLineWords(article, 'slides/test.md'), 5);
   });
 
   test('the word count counts what is said', () => {
@@ -268,6 +312,12 @@ describe('a valid lesson', () => {
     );
     assert.deepEqual(scores.widget, {
       type: 'heatmap',
+      model: {
+        key: 'raw-vectors',
+        name: 'raw word vectors',
+        trained: false,
+        what: 'word vectors compared as they are',
+      },
       props: { sentence: 'The cat sat.', causal: true },
     });
     assert.equal(intro.widget, null);
@@ -331,6 +381,85 @@ describe('a valid lesson', () => {
   });
 });
 
+describe('deeper parts of an article section', () => {
+  const article = [
+    'The main line, with $x_1$.',
+    '<!-- deeper: The part about $d_k$ and <b>tags</b> -->',
+    'A deeper paragraph with $$\\sqrt{d_k}$$ in it.',
+    '',
+    '### A heading of its own',
+    '<!-- /deeper -->',
+    'The main line goes on.',
+    '<!-- deeper:Second part -->',
+    'More.',
+    '<!-- /deeper -->',
+  ].join('\n\n');
+
+  test('split the article into its main line and its deeper parts, in order', () => {
+    const parts = splitDeeper(article, 'slides/03-deeper.md');
+    assert.deepEqual(
+      parts.map(({ title, markdown }) => [title, markdown.trim()]),
+      [
+        [null, 'The main line, with $x_1$.'],
+        [
+          'The part about $d_k$ and <b>tags</b>',
+          'A deeper paragraph with $$\\sqrt{d_k}$$ in it.\n\n\n\n### A heading of its own',
+        ],
+        [null, 'The main line goes on.'],
+        ['Second part', 'More.'],
+      ],
+    );
+    assert.deepEqual(splitDeeper('', 'slides/03-deeper.md'), []);
+    assert.deepEqual(splitDeeper('Only a main line.\n', 'slides/03-deeper.md'), [
+      { title: null, markdown: 'Only a main line.\n' },
+    ]);
+  });
+
+  test('render as closed details, titled Go deeper, with math inside and in the title', () => {
+    const dir = path.join(mkdtempSync(path.join(scratch, 'case-')), 'slides');
+    cpSync(VALID, dir, { recursive: true });
+    writeFileSync(
+      path.join(dir, '03-deeper.md'),
+      [
+        '---',
+        'id: deeper',
+        'title: Deeper',
+        '---',
+        '',
+        'Body.',
+        '',
+        '<!-- article -->',
+        '',
+        article,
+      ].join('\n'),
+    );
+    const slide = loadLesson(dir).slides.find((s) => s.id === 'deeper');
+    const html = slide?.articleHtml ?? '';
+    const details = html.match(/<details[^>]*>[\s\S]*?<\/details>/g) ?? [];
+    assert.equal(details.length, 2, html);
+    for (const part of details) {
+      assert.match(part, /^<details class="deeper"><summary>Go deeper: /);
+      assert.doesNotMatch(part, /<details[^>]*\sopen/, 'a deeper part starts closed');
+    }
+    const [first, second] = details;
+    assert.match(first, /<summary>Go deeper: The part about <span class="katex">/);
+    assert.ok(first.includes('&lt;b&gt;tags&lt;/b&gt;</summary>'), 'raw HTML in a title is text');
+    assert.match(
+      first,
+      /<div class="deeper-body">\n<p>A deeper paragraph with <span class="katex-display">/,
+    );
+    assert.match(first, /<h3>A heading of its own<\/h3>/);
+    assert.match(second, /<summary>Go deeper: Second part<\/summary>/);
+    assert.match(html, /^<p>The main line, with <span class="katex">/);
+    const outside = html.replace(/<details[\s\S]*?<\/details>/g, '|');
+    assert.match(
+      outside,
+      /^<p>The main line, with .*<\/p>\n\|\n<p>The main line goes on\.<\/p>\n\|\n$/s,
+    );
+    assert.ok(!html.includes('&lt;!--'), 'no marker reaches the page');
+  });
+});
+
 describe('a figure with more than one view', () => {
   test('comes out with its label and its further views, props filled in', () => {
     const dir = path.join(mkdtempSync(path.join(scratch, 'case-')), 'slides');
@@ -344,22 +473,43 @@ describe('a figure with more than one view', () => {
         'widget:',
         '  type: heatmap',
         '  label: Weights',
+        '  model: raw-vectors',
         "  props: { sentence: 'A b.' }",
-        '  also: [{ type: training, label: Trained models, props: { experiment: alignment } },',
-        '    { type: why-scale, label: Scores }]',
+        '  also:',
+        '    - { type: training, label: Trained models, model: toy-model,',
+        '        props: { experiment: alignment } }',
+        '    - { type: why-scale, label: Scores, model: raw-vectors }',
         '---',
         '',
         'A figure with three views.',
       ].join('\n'),
     );
     const slide = loadLesson(dir).slides.find((s) => s.id === 'views');
+    const raw = {
+      key: 'raw-vectors',
+      name: 'raw word vectors',
+      trained: false,
+      what: 'word vectors compared as they are',
+    };
+    const toy = {
+      key: 'toy-model',
+      name: 'the toy model',
+      trained: true,
+      what: 'a model trained for the tests',
+    };
     assert.deepEqual(slide?.widget, {
       type: 'heatmap',
       label: 'Weights',
+      model: raw,
       props: { sentence: 'A b.' },
       also: [
-        { type: 'training', label: 'Trained models', props: { experiment: 'alignment' } },
-        { type: 'why-scale', label: 'Scores', props: {} },
+        {
+          type: 'training',
+          label: 'Trained models',
+          model: toy,
+          props: { experiment: 'alignment' },
+        },
+        { type: 'why-scale', label: 'Scores', model: raw, props: {} },
       ],
     });
   });
@@ -384,7 +534,7 @@ describe('a figure with more than one view', () => {
     });
   });
 
-  test('three slides open on the trained translators, their earlier figures one click away', () => {
+  test('four slides open on the trained translators, the title among them, other figures one click away', () => {
     const { slides } = loadLesson(path.join(ROOT, 'slides'));
     const translating = Object.fromEntries(
       slides
@@ -395,13 +545,14 @@ describe('a figure with more than one view', () => {
         ]),
     );
     assert.deepEqual(translating, {
+      title: ['alignment', 'heatmap'],
       bottleneck: ['compare', 'bottleneck', 'training'],
       'weighted-retrieval': ['steps', 'weighted-retrieval'],
       'cross-attention': ['alignment', 'cross-attention', 'training'],
     });
   });
 
-  test('three slides show the trained language model first, their untrained figure second, and multi-head a small one trained live third', () => {
+  test('two slides show the trained language model first, their untrained figure second, and multi-head a small one trained live third', () => {
     const { slides } = loadLesson(path.join(ROOT, 'slides'));
     const trained = Object.fromEntries(
       slides
@@ -412,7 +563,6 @@ describe('a figure with more than one view', () => {
         ]),
     );
     assert.deepEqual(trained, {
-      title: ['Trained model', 'Untrained: heatmap'],
       'multi-head': ['Trained model', 'Untrained: multi-head', 'Train it live: training'],
       'self-attention': ['Trained model', 'Untrained: self-attention-pair'],
     });
@@ -448,6 +598,44 @@ describe('broken content fails with a message naming the file and the field', ()
     ],
     ['also-not-a-list.md', '03-also-not-a-list.md', 'widget.also', /must be a list, got a mapping/],
     ['also-empty.md', '03-also-empty.md', 'widget.also', /must list at least one view/],
+    [
+      'deeper-unclosed.md',
+      '03-deeper-unclosed.md',
+      'article',
+      /has <!-- deeper: Never closed --> that is never closed; end the part with <!-- \/deeper -->/,
+    ],
+    [
+      'deeper-nested.md',
+      '03-deeper-nested.md',
+      'article',
+      /has <!-- deeper: Inner --> inside the deeper part "Outer".*do not nest/,
+    ],
+    [
+      'deeper-untitled.md',
+      '03-deeper-untitled.md',
+      'article',
+      /has <!-- deeper: --> without a title/,
+    ],
+    [
+      'deeper-stray-close.md',
+      '03-deeper-stray-close.md',
+      'article',
+      /has <!-- \/deeper --> with no deeper part open/,
+    ],
+    ['deeper-empty.md', '03-deeper-empty.md', 'article', /has an empty deeper part "Nothing here"/],
+    [
+      'deeper-in-body.md',
+      '03-deeper-in-body.md',
+      'body',
+      /has <!-- deeper: On the slide --> outside the article section/,
+    ],
+    [
+      'deeper-in-notes.md',
+      '03-deeper-in-notes.md',
+      'notes',
+      /has <!-- deeper: In the notes --> outside the article section/,
+    ],
+    ['deeper-bad-tex.md', '03-deeper-bad-tex.md', 'article', /has bad TeX in \$\\frac\{1\}\{\$/],
   ];
   for (const [broken, as, field, problem] of cases) {
     test(`${broken}: slides/${as}, ${field}`, () => {

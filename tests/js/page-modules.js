@@ -1,6 +1,8 @@
 // Module hooks that let a Node test import page modules as Vite would serve them:
-// `virtual:lesson` becomes the lesson loaded from slides/, and a CSS import an empty module.
+// `virtual:lesson` becomes the lesson loaded from slides/, a CSS import an empty module, and a JSON
+// import (which Vite takes without an import attribute) a module whose default is the JSON.
 // Register with `register('./page-modules.js', import.meta.url)` from node:module.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadLesson } from '../../web/build/content.js';
 
@@ -28,5 +30,9 @@ export async function load(url, context, nextLoad) {
     return { format: 'module', source, shortCircuit: true };
   }
   if (url.endsWith('.css')) return { format: 'module', source: '', shortCircuit: true };
+  if (url.endsWith('.json') && url.startsWith('file:')) {
+    const source = `export default ${readFileSync(fileURLToPath(url), 'utf8')};`;
+    return { format: 'module', source, shortCircuit: true };
+  }
   return nextLoad(url, context);
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ContentError } from './content-error.js';
 import { renderMarkdown, renderMarkdownInline } from './markdown.js';
 import { checkLessonMeta, checkQuiz, checkSlideIds, checkSlideMeta } from './schema.js';
-import { parseSlideFile } from './slide-file.js';
+import { parseSlideFile, splitDeeper } from './slide-file.js';
 import { parseYaml } from './yaml.js';
 
 export { ContentError };
@@ -47,33 +47,69 @@ function rendered(render, source, file, field) {
  * @param {string} dir
  * @param {string} name e.g. '05-scaled-dot-product.md'
  * @param {string} file the label for messages, e.g. 'slides/05-scaled-dot-product.md'
+ * @param {Record<string, Model>} models lesson.yaml's models, checked
  */
-function loadSlide(dir, name, file) {
+function loadSlide(dir, name, file, models) {
   const { meta, body, notes, article } = parseSlideFile(read(dir, name, file), file);
-  const { id, title, kicker, widget, article: inArticle } = checkSlideMeta(meta, file);
+  const { id, title, kicker, widget, article: inArticle } = checkSlideMeta(meta, file, models);
   return {
     id,
     title,
     kicker: kicker ?? null,
-    widget: widget ? renderWidget(widget) : null,
+    widget: widget ? renderWidget(widget, models) : null,
     html: rendered(renderMarkdown, body, file, 'body'),
     notesHtml: rendered(renderMarkdown, notes, file, 'notes'),
-    articleHtml: rendered(renderMarkdown, article, file, 'article'),
+    articleHtml: renderArticle(article, file),
     inArticle: inArticle !== false,
     file,
   };
 }
 
 /**
- * A slide's checked widget as the pages get it: props always there; the label and the further
- * views only when the slide names them.
- * @param {{ type: string, label?: string, props?: object,
- *   also?: { type: string, label: string, props?: object }[] }} widget
+ * Renders a slide's article section: its main line as it is, and each deeper part as a closed
+ * `<details class="deeper">` whose summary says "Go deeper:" and the part's title.
+ * @param {string} article
+ * @param {string} file
+ * @returns {string} HTML; '' when the slide has no article section
+ * @throws {ContentError} on a malformed deeper part, bad TeX or an unmatched `$`
  */
-function renderWidget({ type, label, props, also }) {
+function renderArticle(article, file) {
+  return splitDeeper(article, file)
+    .map(({ title, markdown }) => {
+      const html = rendered(renderMarkdown, markdown, file, 'article');
+      if (title === null) return html;
+      const summary = rendered(renderMarkdownInline, title, file, 'article');
+      return (
+        `<details class="deeper"><summary>Go deeper: ${summary}</summary>\n` +
+        `<div class="deeper-body">\n${html}</div>\n</details>\n`
+      );
+    })
+    .join('');
+}
+
+/**
+ * @typedef {{ name: string, trained: boolean, what: string }} Model one of lesson.yaml's models
+ */
+
+/**
+ * A slide's checked widget as the pages get it: props always there; the label and the further
+ * views only when the slide names them; each view's model as lesson.yaml describes it, with its
+ * key (none for the knowledge check).
+ * @param {{ type: string, label?: string, model?: string, props?: object,
+ *   also?: { type: string, label: string, model: string, props?: object }[] }} widget
+ * @param {Record<string, Model>} models lesson.yaml's models, checked
+ */
+function renderWidget({ type, label, model, props, also }, models) {
+  /** @param {string | undefined} key */
+  const modelOf = (key) => {
+    if (key === undefined) return {};
+    const { name, trained, what } = models[key];
+    return { model: { key, name, trained, what } };
+  };
   return {
     type,
     ...(label === undefined ? {} : { label }),
+    ...modelOf(model),
     props: props ?? {},
     ...(also === undefined
       ? {}
@@ -81,6 +117,7 @@ function renderWidget({ type, label, props, also }) {
           also: also.map((view) => ({
             type: view.type,
             label: view.label,
+            ...modelOf(view.model),
             props: view.props ?? {},
           })),
         }),
@@ -135,7 +172,8 @@ export function loadLesson(dir) {
   const misnamed = names.find((name) => !SLIDE_NAME.test(name));
   if (misnamed) throw new ContentError(label(misnamed), '', 'is not named NN-<id>.md');
   if (names.length === 0) throw new ContentError(label(''), '', 'holds no NN-<id>.md slides');
-  const slides = names.map((name) => loadSlide(dir, name, label(name)));
+  const models = meta.models ?? {};
+  const slides = names.map((name) => loadSlide(dir, name, label(name), models));
   checkSlideIds(slides);
 
   const quizFile = label('quiz.yaml');

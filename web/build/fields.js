@@ -69,13 +69,12 @@ export function expectKind(value, kind, file, field) {
  * @param {unknown} value
  * @param {string} file
  * @param {string} field
- * @returns {Record<string, unknown>}
+ * @returns {asserts value is Record<string, unknown>}
  */
 export function expectMapping(value, file, field) {
   if (!isMapping(value)) {
     throw new ContentError(file, field, `must be a mapping of fields, got ${describe(value)}`);
   }
-  return value;
 }
 
 /**

@@ -109,18 +109,19 @@ function mathBlock(state, startLine, endLine, silent) {
 
 /**
  * markdown-it plugin: the two math rules and their renderers.
- * @param {MarkdownIt} md
+ * @param {import('markdown-it').MarkdownIt} parser
  */
-function mathPlugin(md) {
-  md.inline.ruler.before('escape', 'math_inline', mathInline);
-  md.block.ruler.before('fence', 'math_block', mathBlock, {
+function mathPlugin(parser) {
+  parser.inline.ruler.before('escape', 'math_inline', mathInline);
+  parser.block.ruler.before('fence', 'math_block', mathBlock, {
     alt: ['paragraph', 'reference', 'blockquote', 'list'],
   });
-  md.renderer.rules.math_inline = (tokens, idx) =>
+  parser.renderer.rules.math_inline = (tokens, idx) =>
     renderTex(tokens[idx].content, tokens[idx].markup === '$$');
-  md.renderer.rules.math_block = (tokens, idx) => `${renderTex(tokens[idx].content, true)}\n`;
+  parser.renderer.rules.math_block = (tokens, idx) => `${renderTex(tokens[idx].content, true)}\n`;
 }
 
+/** @type {import('markdown-it').MarkdownIt} */
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false }).use(mathPlugin);
 
 /**

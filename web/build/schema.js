@@ -1,5 +1,6 @@
-// The rules of docs/content.md for lesson.yaml, each slide's front matter and quiz.yaml. Every
-// check throws a ContentError naming the file and the field; nothing here reads files or renders.
+// The rules of docs/content.md for lesson.yaml (its models included), each slide's front matter
+// (each figure view's model a key of lesson.yaml's models) and quiz.yaml. Every check throws a
+// ContentError naming the file and the field; nothing here reads files or renders.
 import { ContentError } from './content-error.js';
 import { expectFields, expectKind, expectMapping } from './fields.js';
 
@@ -10,10 +11,17 @@ const LESSON_FIELDS = {
   title: { kind: 'string', required: true },
   subtitle: { kind: 'string' },
   next: { kind: 'mapping' },
+  models: { kind: 'mapping' },
 };
 const NEXT_FIELDS = {
   title: { kind: 'string', required: true },
   available: { kind: 'boolean', required: true },
+};
+/** One model a figure can show, in lesson.yaml's `models`, named by its key. */
+const MODEL_FIELDS = {
+  name: { kind: 'string', required: true },
+  trained: { kind: 'boolean', required: true },
+  what: { kind: 'string', required: true },
 };
 const SLIDE_FIELDS = {
   id: { kind: 'kebab', required: true },
@@ -25,6 +33,7 @@ const SLIDE_FIELDS = {
 const WIDGET_FIELDS = {
   type: { kind: 'string', required: true },
   label: { kind: 'string' },
+  model: { kind: 'kebab' },
   props: { kind: 'mapping' },
   also: { kind: 'list' },
 };
@@ -32,8 +41,11 @@ const WIDGET_FIELDS = {
 const VIEW_FIELDS = {
   type: { kind: 'string', required: true },
   label: { kind: 'string', required: true },
+  model: { kind: 'kebab' },
   props: { kind: 'mapping' },
 };
+/** The widget that is no figure (a quiz): it shows no model, and names none. */
+const NO_MODEL = 'knowledge-check';
 const QUIZ_FIELDS = {
   check: { kind: 'list', required: true },
   items: { kind: 'list', required: true },
@@ -66,12 +78,68 @@ const MAX_CHOICES = 6;
  * @param {unknown} data the parsed YAML
  * @param {string} file
  * @returns {{ course: string, module: number, lesson: number, title: string,
- *   subtitle?: string, next?: { title: string, available: boolean } }}
+ *   subtitle?: string, next?: { title: string, available: boolean },
+ *   models?: Record<string, { name: string, trained: boolean, what: string }> }}
  */
 export function checkLessonMeta(data, file) {
   const meta = expectFields(data, LESSON_FIELDS, file, '');
   if ('next' in meta) expectFields(meta.next, NEXT_FIELDS, file, 'next');
+  if ('models' in meta) checkModels(/** @type {Record<string, unknown>} */ (meta.models), file);
   return /** @type {any} */ (meta);
+}
+
+/**
+ * Checks lesson.yaml's `models`: kebab-case keys, each with a name, whether it was trained and
+ * what it is; no name twice, so that one name always means one model.
+ * @param {Record<string, unknown>} models
+ * @param {string} file
+ */
+function checkModels(models, file) {
+  const names = new Map();
+  for (const [key, model] of Object.entries(models)) {
+    const field = `models.${key}`;
+    expectKind(key, 'kebab', file, field);
+    const { name } = expectFields(model, MODEL_FIELDS, file, field);
+    if (names.has(name)) {
+      const problem = `"${name}" is already the name of ${names.get(name)}; each model needs its own`;
+      throw new ContentError(file, `${field}.name`, problem);
+    }
+    names.set(name, field);
+  }
+}
+
+/**
+ * Checks that every view of a figure names a model of lesson.yaml (the knowledge check, which
+ * is no figure, names none).
+ * @param {Record<string, unknown>} widget checked against WIDGET_FIELDS, its views too
+ * @param {string} file
+ * @param {Record<string, unknown>} models lesson.yaml's `models`, checked
+ */
+function checkViewModels(widget, file, models) {
+  const views = [
+    ['widget', widget],
+    .../** @type {Record<string, unknown>[]} */ (widget.also ?? []).map((view, i) => [
+      `widget.also[${i}]`,
+      view,
+    ]),
+  ];
+  const known = Object.keys(models).join(', ') || 'none';
+  for (const [field, view] of /** @type {[string, Record<string, unknown>][]} */ (views)) {
+    if (view.type === NO_MODEL) {
+      if (!('model' in view)) continue;
+      const problem = `must be left out: ${NO_MODEL} is a quiz, not a figure of a model`;
+      throw new ContentError(file, `${field}.model`, problem);
+    }
+    if (!('model' in view)) {
+      const problem = `is required: the key of the model the view shows (known: ${known})`;
+      throw new ContentError(file, `${field}.model`, problem);
+    }
+    const key = /** @type {string} */ (view.model);
+    if (!Object.hasOwn(models, key)) {
+      const problem = `"${key}" is not one of the models of lesson.yaml (known: ${known})`;
+      throw new ContentError(file, `${field}.model`, problem);
+    }
+  }
 }
 
 /**
@@ -102,15 +170,20 @@ function checkViews(widget, file) {
  * Checks one slide's front matter, and that the file is named NN-<id>.md.
  * @param {unknown} data the parsed front matter
  * @param {string} file e.g. 'slides/05-scaled-dot-product.md'
+ * @param {Record<string, unknown>} [models] lesson.yaml's `models`, checked: the keys a view's
+ *   `model` may name
  * @returns {{ id: string, title: string, kicker?: string,
- *   widget?: { type: string, label?: string, props?: object,
- *     also?: { type: string, label: string, props?: object }[] }, article?: boolean }}
+ *   widget?: { type: string, label?: string, model?: string, props?: object,
+ *     also?: { type: string, label: string, model: string, props?: object }[] },
+ *   article?: boolean }}
  */
-export function checkSlideMeta(data, file) {
+export function checkSlideMeta(data, file, models = {}) {
   expectMapping(data, file, 'front matter');
   const meta = expectFields(data, SLIDE_FIELDS, file, '');
   if ('widget' in meta) {
-    checkViews(expectFields(meta.widget, WIDGET_FIELDS, file, 'widget'), file);
+    const widget = expectFields(meta.widget, WIDGET_FIELDS, file, 'widget');
+    checkViews(widget, file);
+    checkViewModels(widget, file, models);
   }
   const name = file.slice(file.lastIndexOf('/') + 1);
   const expected = `${name.slice(0, name.indexOf('-'))}-${meta.id}.md`;

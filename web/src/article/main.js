@@ -18,6 +18,7 @@ import { savedAs, viewsOf } from '../share/figure-views.js';
 import { showFigure } from '../share/show-figure.js';
 import { startLoading } from '../widgets/shared/engine-loader.js';
 import { wireBackLinks } from './back-link.js';
+import { openDeeperForPrint } from './deeper.js';
 import { fillFooter } from './footer.js';
 import { buildArticle } from './sections.js';
 import { fillToc, followReading } from './toc.js';
@@ -35,6 +36,7 @@ const sections = buildArticle(document, lesson);
 main.replaceChildren(...sections);
 fillToc(toc, sections);
 fillFooter(footer, lesson.lesson);
+openDeeperForPrint(window, main);
 wireBackLinks(
   document,
   lesson.slides.map((slide) => slide.id),

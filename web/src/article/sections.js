@@ -1,9 +1,10 @@
 // The article's body, built from the same slide data as the deck: the first slide opens the
 // article under the lesson's title; every other slide with inArticle becomes a <section
 // id="<slide id>"> with its heading, the slide's text, its live figure (with the choice of its
-// views above it, when it has more than one), and the article's prose.
+// views above it, when it has more than one, and the line naming the model it shows), and the
+// article's prose.
 import { slideHref } from '../links.js';
-import { buildViewChoice, viewsOf } from '../share/figure-views.js';
+import { buildModelLine, buildViewChoice, viewsOf } from '../share/figure-views.js';
 import { nestHeadings } from './headings.js';
 
 /**
@@ -93,8 +94,9 @@ function html(doc, tag, className, markup) {
 
 /**
  * A slide's figure as the article shows it, before its widget is mounted (show-figure.js): the
- * choice of its views, when it has more than one, and the host its widget is mounted into. The
- * embed page shows its one figure the same way.
+ * choice of its views, when it has more than one, the line naming the model of the view shown
+ * (but for the knowledge check, which shows none), and the host its widget is mounted into, last.
+ * The embed page shows its one figure the same way.
  * @param {Document} doc
  * @param {string} id the slide's id, unique on the page
  * @param {Slide['widget'] & object} widget
@@ -108,6 +110,8 @@ export function figureParts(doc, id, widget) {
     choice.classList.add('article-views');
     parts.push(choice);
   }
+  const model = buildModelLine(doc, views);
+  if (model) parts.push(model);
   parts.push(widgetHost(doc, widget.type));
   return parts;
 }

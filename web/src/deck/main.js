@@ -14,6 +14,7 @@ import '../styles/figure-tools.css';
 import lesson from 'virtual:lesson';
 import '../widgets/index.js';
 import { startLoading } from '../widgets/shared/engine-loader.js';
+import { afterLoad } from '../after-load.js';
 import { fitSlides } from './fit.js';
 import { releaseOnEscape } from './keyboard.js';
 import { followScreen, isNarrow, markLayout } from './layout.js';
@@ -31,10 +32,12 @@ const root = /** @type {HTMLElement} */ (document.querySelector('.reveal'));
 const slidesElement = /** @type {HTMLElement} */ (root.querySelector('.slides'));
 
 document.title = `${lesson.lesson.title} \u00b7 ${lesson.lesson.course} \u00b7 ${lesson.lesson.code}`;
-// The engine, the word vectors and the trained language model (the title's figure needs all
-// three) start loading now, while reveal sets up, and are shared by every widget; a widget that
-// misses one says so itself.
-const pageLoads = startLoading({ vectors: true, model: true });
+// The title's figure opens on a recording (widgets/translation/record.js) and needs nothing
+// loaded. The engine, the word vectors and the trained language model, which the later slides
+// need, start loading once the page has loaded, and are shared by every widget; a slide shown
+// before then (a link to it) starts what it needs at once, and a widget that misses one says so
+// itself.
+const pageLoads = afterLoad().then(() => startLoading({ vectors: true, model: true }));
 slidesElement.replaceChildren(...buildSections(document, lesson));
 
 const narrow = isNarrow(window);

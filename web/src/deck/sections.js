@@ -2,11 +2,12 @@
 // heading, the body (HTML the build has already rendered, math included), the widget's host, and
 // the speaker notes. The first slide is the title slide; the one with id `summary` (else the last)
 // closes the lesson. A figure with more than one view gets the choice between them in the header,
-// beside its Figure menu.
+// beside its Figure menu; every figure, the line naming the model of the view shown, between the
+// course code and the choice (deck/widgets.js keeps it in step with the view).
 import { EMBED_EXTRA_PX, canEmbed, embedHref, embedSnippet } from '../share/embed-code.js';
 import { settingsFromUrl } from '../share/figure-link.js';
 import { buildFigureTools } from '../share/figure-tools.js';
-import { buildViewChoice, savedAs, viewsOf } from '../share/figure-views.js';
+import { buildModelLine, buildViewChoice, savedAs, viewsOf } from '../share/figure-views.js';
 import { buildChrome } from './chrome.js';
 import { practiceExtras, summaryExtras } from './extras.js';
 
@@ -15,8 +16,7 @@ import { practiceExtras, summaryExtras } from './extras.js';
  * @property {string} id
  * @property {string} title
  * @property {string} [kicker]
- * @property {{ type: string, label?: string, props?: object,
- *   also?: { type: string, label: string, props?: object }[] }} [widget]
+ * @property {Parameters<typeof viewsOf>[0]} [widget]
  * @property {string} html
  * @property {string} notesHtml
  */
@@ -55,6 +55,8 @@ export function buildSections(doc, content) {
       const views = viewsOf(slide.widget);
       end?.prepend(figureTools(doc, section, slide.id, views));
       if (views.length > 1) end?.prepend(buildViewChoice(doc, views, `${slide.id}-view`));
+      const model = buildModelLine(doc, views);
+      if (model && end) chrome.insertBefore(model, end);
     }
     frame.append(chrome, main);
     section.append(frame);

@@ -1,8 +1,8 @@
 // Widget lifecycle in the deck: the entered slide's widget is mounted, the left slide's destroyed.
 // Each slide keeps one state object per view of its figure for the whole visit, so what the
 // learner typed is still there when they come back. A figure with more than one view mounts only
-// the chosen one (the choice is in the slide's header); the host's `widget-<type>` class follows
-// it. The address follows the figure on the shown slide (share/figure-link.js), from the state
+// the chosen one (the choice is in the slide's header); the host's `widget-<type>` class and the
+// header's line naming the model shown follow it. The address follows the figure on the shown slide (share/figure-link.js), from the state
 // each widget hands back (onState, widgets/shared/registry.js): a copied link opens that slide
 // with the same view and settings. In the print view every widget is mounted at once.
 import {
@@ -12,7 +12,7 @@ import {
   urlWithSettings,
   viewFromUrl,
 } from '../share/figure-link.js';
-import { showChosen, viewsOf } from '../share/figure-views.js';
+import { showChosen, showModel, viewsOf } from '../share/figure-views.js';
 import { placeWidget } from '../widgets/shared/host.js';
 
 /** How long the address waits after the last change before it follows the figure, in ms. */
@@ -97,6 +97,7 @@ export function manageWidgets(deck, slides, options = {}) {
     host.classList.add(`widget-${view.type}`);
     host.dataset.widget = view.type;
     showChosen(section.querySelector('.figure-views'), view.type);
+    showModel(section, view);
     const spec = { type: view.type, props: view.props };
     const key = `${id}\u0000${view.type}`;
     const place = places.get(key) ?? {};

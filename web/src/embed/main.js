@@ -1,8 +1,8 @@
 // The embed page: one live figure of the lesson alone, to be framed by another page (a course
 // page, a blog). `embed.html?figure=<slide id>&<settings>` shows that slide's figure with the
 // settings a figure link carries (share/figure-link.js): its controls, the figure, its tables and
-// its Figure menu, at the width of the frame, with a caption line naming the lesson and a link to
-// the full slide. In a frame it reports its height to the parent (height.js). An address naming
+// its Figure menu, at the width of the frame, with the line naming the model it shows above it
+// (share/figure-views.js) and a caption line naming the lesson and a link to the full slide. In a frame it reports its height to the parent (height.js). An address naming
 // no figure, or one the lesson does not have, gets a message listing the figures there are.
 import '../styles/base.css';
 import '../widgets/shared/widgets.css';

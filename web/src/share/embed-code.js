@@ -8,8 +8,11 @@ import { FIGURE_PARAM, urlWithSettings } from './figure-link.js';
 /** The `type` of the message an embedded figure posts to its parent: { type, height, figure }. */
 export const HEIGHT_MESSAGE = 'attention-lab:height';
 
-/** What the embedding page adds around a figure: the caption line and its margins, in px. */
-export const EMBED_EXTRA_PX = 64;
+/**
+ * What the embedding page adds around a figure: the line naming its model, the caption line and
+ * their margins, in px.
+ */
+export const EMBED_EXTRA_PX = 88;
 
 /** The snippet's height is rounded up to a multiple of this, in px. */
 const HEIGHT_STEP = 10;

@@ -1,20 +1,35 @@
 // A slide whose figure has more than one view ("Stored facts | Trained models"): the list of its
 // views from the lesson data, and the choice between them, drawn with the shared choice buttons.
 // The deck puts the choice in the slide's header, the article above the figure; each page mounts
-// only the chosen view's widget (deck/widgets.js, article/main.js).
+// only the chosen view's widget (deck/widgets.js, article/main.js). Every figure, of one view or
+// more, has a line naming the model of the view shown, in lesson.yaml's words ("Model: the
+// attention translator — English to German, …"): in the deck's header beside the choice, in the
+// article and the embed page above the figure; it follows the view chosen (showModel).
 import '../styles/figure-views.css';
+
+/** What stands between a model's name and what it is, in its line. */
+const WHAT_JOIN = ' \u2014 ';
+
+/**
+ * @typedef {object} ViewModel the model a view shows, as slides/lesson.yaml names it
+ * @property {string} key its key in lesson.yaml's `models`
+ * @property {string} name e.g. 'the attention translator'
+ * @property {boolean} trained false for a figure of untrained parts (raw word vectors, …)
+ * @property {string} what a clause: what it is and what it was trained on
+ */
 
 /**
  * @typedef {object} FigureView
  * @property {string} type the widget; also the view's name in the address (`&show=<type>`)
  * @property {string} label what the choice button says
  * @property {Record<string, unknown>} props
+ * @property {ViewModel} [model] the model it shows (every view but the knowledge check's)
  */
 
 /**
  * The views of a slide's figure, the slide's own widget first.
- * @param {{ type: string, label?: string, props?: object,
- *   also?: { type: string, label: string, props?: object }[] }} widget
+ * @param {{ type: string, label?: string, model?: ViewModel, props?: object,
+ *   also?: { type: string, label: string, model?: ViewModel, props?: object }[] }} widget
  * @returns {FigureView[]}
  */
 export function viewsOf(widget) {
@@ -22,13 +37,90 @@ export function viewsOf(widget) {
     type: widget.type,
     label: widget.label ?? widget.type,
     props: widget.props ?? {},
+    ...(widget.model ? { model: widget.model } : {}),
   };
   const more = (widget.also ?? []).map((view) => ({
     type: view.type,
     label: view.label,
     props: view.props ?? {},
+    ...(view.model ? { model: view.model } : {}),
   }));
   return [first, ...more];
+}
+
+/**
+ * The words of the line that names a model: its lead, "Model: <name>" ("Untrained: <name>" for
+ * a figure of untrained parts), and what it is.
+ * @param {ViewModel} model
+ * @returns {{ lead: string, what: string }}
+ */
+export function modelWords(model) {
+  return { lead: `${model.trained ? 'Model' : 'Untrained'}: ${model.name}`, what: model.what };
+}
+
+/**
+ * The whole line that names a model, as the pages show it.
+ * @param {ViewModel} model
+ * @returns {string} e.g. 'Model: the attention translator — English to German, …'
+ */
+export function modelLineText(model) {
+  const { lead, what } = modelWords(model);
+  return `${lead}${WHAT_JOIN}${what}`;
+}
+
+/**
+ * The line naming the model of the view shown, filled for the first view: plain text, which a
+ * screen reader reads where it stands and says again when the view changes (a polite live
+ * region). Null when no view of the figure shows a model (the knowledge check).
+ * @param {Document} doc
+ * @param {FigureView[]} views
+ * @returns {HTMLParagraphElement | null}
+ */
+export function buildModelLine(doc, views) {
+  if (!views.some((view) => view.model)) return null;
+  const line = /** @type {HTMLParagraphElement} */ (doc.createElement('p'));
+  line.className = 'figure-model';
+  line.setAttribute('aria-live', 'polite');
+  const lead = doc.createElement('span');
+  lead.className = 'figure-model-name';
+  const what = doc.createElement('span');
+  // In the deck's header only the name fits; what the model is stays for screen readers, and
+  // comes back on a phone (deck-figures.css).
+  what.className = 'figure-model-what deck-hidden-wide';
+  line.append(lead, what);
+  fillModelLine(line, views[0]);
+  return line;
+}
+
+/**
+ * Makes the model line in `scope` (if it has one) name the model of `view`.
+ * @param {Element | null} scope
+ * @param {FigureView} view
+ */
+export function showModel(scope, view) {
+  const line = /** @type {HTMLElement | null | undefined} */ (
+    scope?.querySelector('.figure-model')
+  );
+  if (line) fillModelLine(line, view);
+}
+
+/**
+ * Writes a view's model into its line, touching only what changes (the live region speaks then).
+ * @param {HTMLElement} line built by buildModelLine
+ * @param {FigureView} view
+ */
+function fillModelLine(line, view) {
+  line.hidden = !view.model;
+  if (!view.model) return;
+  const { lead, what } = modelWords(view.model);
+  const parts = /** @type {[HTMLElement, HTMLElement]} */ ([...line.children]);
+  const texts = [lead, `${WHAT_JOIN}${what}`];
+  parts.forEach((part, i) => {
+    if (part.textContent !== texts[i]) part.textContent = texts[i];
+  });
+  // Where the deck's header cuts the clause short, a pointer still shows all of it.
+  line.title = texts.join('');
+  line.dataset.model = view.model.key;
 }
 
 /**

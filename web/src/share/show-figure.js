@@ -1,9 +1,9 @@
 // Shows one slide's figure in a page of its own layout, outside the deck: the article mounts
 // every figure this way, the embed page one. The chosen view's widget is mounted into the host;
-// choosing another view in the figure's choice (figure-views.js) swaps it, and each view keeps
-// the state its widget last handed back (onState, widgets/shared/registry.js), so its inputs
-// survive the switch.
-import { showChosen } from './figure-views.js';
+// choosing another view in the figure's choice (figure-views.js) swaps it, and the line naming
+// its model with it; each view keeps the state its widget last handed back (onState,
+// widgets/shared/registry.js), so its inputs survive the switch.
+import { showChosen, showModel } from './figure-views.js';
 import { placeWidget } from '../widgets/shared/host.js';
 
 /**
@@ -16,7 +16,8 @@ import { placeWidget } from '../widgets/shared/host.js';
 
 /**
  * Mounts a view of a figure into `host`, and another when the learner chooses it.
- * @param {Element} scope holds the figure's choice of views (`.figure-views`), if it has one
+ * @param {Element} scope holds the figure's choice of views (`.figure-views`), if it has one, and
+ *   its model line (`.figure-model`)
  * @param {HTMLElement} host the figure's widget host
  * @param {FigureView[]} views
  * @param {{ view?: string | null, settings?: Record<string, unknown>, onChange?: () => void }}
@@ -38,6 +39,7 @@ export function showFigure(scope, host, views, start = {}) {
     for (const other of views) host.classList.remove(`widget-${other.type}`);
     host.classList.add(`widget-${view.type}`);
     host.dataset.widget = view.type;
+    showModel(scope, view);
     const { type } = view;
     const state = /** @type {Record<string, unknown>} */ (states.get(type));
     const onState = (/** @type {Record<string, unknown>} */ next) => {

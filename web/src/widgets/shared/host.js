@@ -1,9 +1,10 @@
 // Puts one widget into a host element the page owns: a loading line while the engine starts, the
-// widget once it is ready, or a clear message when it cannot run. The deck and the article both
-// place their widgets through here.
+// widget once it is ready, or a clear message when it cannot run; a widget registered `early`
+// is mounted at once and loads the engine itself. The deck and the article both place their
+// widgets through here.
 import { VectorsUnavailable, loadVectorsOnce, vectorsLoaded } from '../../text/vectors.js';
 import { EngineUnavailable, loadEngineOnce, loadedEngine } from './engine-loader.js';
-import { createWidget, needsVectors } from './registry.js';
+import { createWidget, mountsEarly, needsVectors } from './registry.js';
 
 const LOADING = 'Loading the attention engine\u2026';
 const LOADING_VECTORS = 'Loading word vectors\u2026';
@@ -69,7 +70,9 @@ export function placeWidget(host, spec, kept) {
   };
 
   const engine = loadedEngine();
-  if (engine && (!needsVectors(spec.type) || vectorsLoaded())) {
+  if (mountsEarly(spec.type)) {
+    mount(engine ?? null);
+  } else if (engine && (!needsVectors(spec.type) || vectorsLoaded())) {
     mount(engine);
   } else {
     showMessage(host, 'status', engine ? LOADING_VECTORS : LOADING);

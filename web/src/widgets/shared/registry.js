@@ -3,7 +3,9 @@
 //
 // The contract: create() returns { mount(el, props, engine), update(props), destroy() }.
 // - mount draws into `el` (an empty element the host owns) from `props` (the slide's widget props
-//   plus `state`, `place` and `onState`) with `engine` (the facade from web/src/engine/). `state`
+//   plus `state`, `place` and `onState`) with `engine` (the facade from web/src/engine/), or with
+//   `engine` null for a widget registered `early` whose engine has not loaded yet: such a widget
+//   draws what it can without one (a recording) and loads the engine itself (engine-loader.js). `state`
 //   is a copy of what the host keeps for this place: the widget starts from it (else from its
 //   props, else its defaults), and it is the widget's own to change. `place` is an object that
 //   stands for the place while the page is open: what must outlive a mount and is no plain value
@@ -37,21 +39,26 @@ export function stateReporter(props) {
 const factories = new Map();
 /** @type {Set<string>} */
 const needVectors = new Set();
+/** @type {Set<string>} */
+const early = new Set();
 /** @type {Map<string, import('./link-settings.js').SettingsDeclaration>} */
 const declarations = new Map();
 
 /**
  * @param {string} name kebab-case, as slides name it in `widget.type`
  * @param {() => Widget} create
- * @param {{ vectors?: boolean, settings?: import('./link-settings.js').SettingsDeclaration }}
- *   [needs] `vectors: true` for a widget that embeds tokens: it is mounted once the word vectors
- *   are in the engine (web/src/text/vectors.js); `settings`: what a link or an LMS may set, by
+ * @param {{ vectors?: boolean, early?: boolean,
+ *   settings?: import('./link-settings.js').SettingsDeclaration }} [needs]
+ *   `vectors: true` for a widget that embeds tokens: it is mounted once the word vectors are in
+ *   the engine (web/src/text/vectors.js); `early: true` for a widget mounted at once, before the
+ *   engine has loaded (it is then given null); `settings`: what a link or an LMS may set, by
  *   name (link-settings.js), `{}` for a widget that takes nothing from outside
  */
 export function registerWidget(name, create, needs = {}) {
   if (factories.has(name)) throw new Error(`widget "${name}" is registered twice`);
   factories.set(name, create);
   if (needs.vectors) needVectors.add(name);
+  if (needs.early) early.add(name);
   if (needs.settings) declarations.set(name, needs.settings);
 }
 
@@ -70,6 +77,14 @@ export function settingsOf(name) {
  */
 export function needsVectors(name) {
   return needVectors.has(name);
+}
+
+/**
+ * @param {string} name
+ * @returns {boolean} whether the widget is mounted before the engine has loaded
+ */
+export function mountsEarly(name) {
+  return early.has(name);
 }
 
 /**

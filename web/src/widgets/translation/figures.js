@@ -11,7 +11,6 @@ import { setLine } from '../shared/line.js';
 import { markUnknown } from '../shared/unknown-text.js';
 import { GERMAN_UNKNOWN } from '../../engine/translator.js';
 import {
-  alignmentFactsText,
   bleuByLength,
   droppedText,
   leadText,
@@ -163,10 +162,12 @@ export function drawSteps(parts, models, translation, t) {
 /**
  * The alignment view: German rows, English columns, Figure 3's layout.
  * @param {TranslationParts} parts
- * @param {Translators} models
- * @param {Translation} translation the attention model's
+ * @param {Pick<Translation, 'source' | 'known' | 'target' | 'weights' | 'output' | 'copied' |
+ *   'dropped'>} translation the attention model's (live, or as recorded: record.js)
+ * @param {{ alignment: string, short: string, more: string }} facts the lines under the figure:
+ *   the measured alignment (alignmentFactsText) and what the models are (modelFactsText)
  */
-export function drawAlignment(parts, models, translation) {
+export function drawAlignment(parts, translation, facts) {
   const { source, known, target, weights } = translation;
   show(parts, 'Where the attention model looks as it writes each German word');
   writeGerman(/** @type {HTMLElement} */ (parts.words), translation);
@@ -191,11 +192,8 @@ export function drawAlignment(parts, models, translation) {
   const details = buildTables(parts.root.ownerDocument, data);
   details.open = open;
   tables.replaceChildren(details);
-  setLine(
-    /** @type {HTMLElement} */ (parts.alignmentFacts),
-    alignmentFactsText(models.attention.info),
-  );
-  notes(parts, translation, modelFactsText(models.attention.info, models.fixedVector.info));
+  setLine(/** @type {HTMLElement} */ (parts.alignmentFacts), facts.alignment);
+  notes(parts, translation, facts);
 }
 
 /**

@@ -6,6 +6,10 @@
 // steps view), state }; state keeps the learner's sentence and step across mounts (and in the link).
 //
 // It loads the models itself, on mount, so that only the slides that translate download them.
+// It is mounted before the engine has loaded (`early`): an alignment view whose sentence is
+// recorded (record.js, recorded.json) draws the recording at once, and the live models then load
+// once the page has (after-load.js), so the title slide shows its figure without waiting for them.
+import { afterLoad } from '../../after-load.js';
 import { VectorsUnavailable } from '../../text/vectors.js';
 import {
   TranslatorsUnavailable,
@@ -13,12 +17,15 @@ import {
   loadedTranslation,
 } from '../../text/translation.js';
 import { tokenize } from '../../text/tokenize.js';
+import { EngineUnavailable, loadEngineOnce } from '../shared/engine-loader.js';
 import { formWidget } from '../shared/form-widget.js';
 import { setLine } from '../shared/line.js';
 import { registerWidget } from '../shared/registry.js';
 import { clearFigures, drawAlignment, drawCompare, drawSteps } from './figures.js';
 import { MAX_STEP, SETTINGS } from './link-settings.js';
-import { stepsOf } from './text.js';
+import { recordedAlignment } from './record.js';
+import recordings from './recorded.json';
+import { alignmentFactsText, modelFactsText, stepsOf } from './text.js';
 import { buildTranslationParts } from './markup.js';
 import './style.css';
 
@@ -30,6 +37,8 @@ export const VIEWS = Object.freeze({
 });
 
 const LOADING = 'Loading the two translation models (about 2.5 MB)\u2026';
+const RECORDED =
+  'The figure is recorded from the model; loading it (4.5 MB) to translate your own sentence\u2026';
 const PROMPT = 'Type an English sentence to see the models translate it.';
 const BROKEN = 'The models could not translate this text. Please reload the page to try again.';
 const NOTHING =
@@ -62,6 +71,8 @@ export function stepOf(step) {
 /** @returns {import('../shared/registry.js').Widget} */
 function createTranslation() {
   let gone = false;
+  /** @type {import('../../text/translation.js').Translators | undefined} */
+  let models;
   return formWidget({
     build: (doc, props) => buildTranslationParts(doc, viewOf(props.view)),
     fill(parts, props, state) {
@@ -75,8 +86,9 @@ function createTranslation() {
       if (parts.step) state.step = stepOf(parts.step.value);
     },
     draw(parts, engine, state) {
-      const models = loadedTranslation(engine);
+      models ??= engine ? loadedTranslation(engine) : undefined;
       if (models) draw(parts, models, state);
+      else if (parts.view === 'alignment') drawRecorded(parts);
     },
     clear: clearFigures,
     wire(parts, context) {
@@ -94,18 +106,26 @@ function createTranslation() {
       };
       parts.root.addEventListener('click', choose);
       const engine = context.engine();
-      if (!loadedTranslation(engine)) {
+      models = engine ? loadedTranslation(engine) : undefined;
+      if (!models) {
         parts.root.dataset.state = 'loading';
         setLine(parts.status, LOADING);
         parts.status.classList.add('busy');
-        loadTranslationOnce(engine).then(
-          () => {
-            if (!gone) context.draw();
-          },
-          (error) => {
-            if (!gone) failed(parts, error);
-          },
-        );
+        // A recording on show (drawn as the mount ends, before this runs) can wait for the page
+        // to load; anything else is wanted now.
+        Promise.resolve()
+          .then(() => (parts.root.dataset.state === 'recorded' ? afterLoad() : undefined))
+          .then(() => engine ?? loadEngineOnce())
+          .then((loaded) => loadTranslationOnce(loaded))
+          .then(
+            (loaded) => {
+              models = loaded;
+              if (!gone) context.draw();
+            },
+            (error) => {
+              if (!gone) failed(parts, error);
+            },
+          );
       }
       return () => {
         gone = true;
@@ -141,7 +161,10 @@ function draw(parts, models, state) {
     }
     show(parts, 'drawn', '', '');
     if (parts.view === 'alignment') {
-      drawAlignment(parts, models, attention);
+      drawAlignment(parts, attention, {
+        alignment: alignmentFactsText(models.attention.info),
+        ...modelFactsText(models.attention.info, models.fixedVector.info),
+      });
       return;
     }
     const written = stepsOf(attention);
@@ -161,10 +184,43 @@ function draw(parts, models, state) {
 
 /**
  * @param {TranslationParts} parts
+ * @returns {ReturnType<typeof recordedAlignment>} the recording of the sentence in the box
+ */
+function recordingOf(parts) {
+  return recordedAlignment(recordings, parts.sentence.value);
+}
+
+/**
+ * Before the models have loaded: the recording of the sentence, if there is one, under a line
+ * that says so; else the loading line alone.
+ * @param {TranslationParts} parts
+ */
+function drawRecorded(parts) {
+  const recorded = recordingOf(parts);
+  if (!recorded) {
+    parts.root.dataset.state = 'loading';
+    setLine(parts.pending, '');
+    setLine(parts.status, LOADING);
+    clearFigures(parts);
+    return;
+  }
+  drawAlignment(parts, recorded.translation, recorded.facts);
+  setLine(parts.error, '');
+  // Said under the sentence, where the slide has room, so the figure shows as it will live.
+  setLine(parts.status, '');
+  setLine(parts.pending, RECORDED);
+  parts.root.dataset.state = 'recorded';
+}
+
+/**
+ * @param {TranslationParts} parts
  * @param {unknown} error
  */
 function failed(parts, error) {
-  const known = error instanceof TranslatorsUnavailable || error instanceof VectorsUnavailable;
+  const known =
+    error instanceof TranslatorsUnavailable ||
+    error instanceof VectorsUnavailable ||
+    error instanceof EngineUnavailable;
   if (!known) console.error(error);
   parts.status.classList.remove('busy');
   show(parts, 'failed', '', known ? /** @type {Error} */ (error).message : BROKEN);
@@ -178,10 +234,11 @@ function failed(parts, error) {
  * @param {string} alert
  */
 function show(parts, what, status, alert) {
+  setLine(parts.pending, '');
   setLine(parts.status, status);
   setLine(parts.error, alert);
   parts.root.dataset.state = what;
   if (what !== 'drawn') clearFigures(parts);
 }
 
-registerWidget('translation', createTranslation, { settings: SETTINGS });
+registerWidget('translation', createTranslation, { settings: SETTINGS, early: true });
