@@ -187,12 +187,7 @@ describe('the deck resumes where the learner left', () => {
     const lms = fakeApi({ 'cmi.core.lesson_location': id, 'cmi.suspend_data': kept });
     const deck = fakeDeck(slideIds);
     const win = fakeWindow(lms.api);
-    const place = reportToLms(
-      /** @type {any} */ (win),
-      /** @type {any} */ (deck),
-      /** @type {any} */ (new EventTarget()),
-      lesson.slides,
-    );
+    const place = reportToLms(/** @type {any} */ (win), /** @type {any} */ (deck), lesson.slides);
     assert.ok(place);
     deck.emit('ready', slideIds[0]);
     assert.deepEqual(deck.went, [[slideIds.indexOf(id), 0]]);
@@ -216,7 +211,6 @@ describe('the deck resumes where the learner left', () => {
     reportToLms(
       /** @type {any} */ (fakeWindow(lms.api)),
       /** @type {any} */ (deck),
-      /** @type {any} */ (new EventTarget()),
       lesson.slides,
       { linked: true },
     );
@@ -228,12 +222,7 @@ describe('the deck resumes where the learner left', () => {
     const lms = fakeApi();
     const deck = fakeDeck(slideIds);
     const win = fakeWindow(lms.api);
-    reportToLms(
-      /** @type {any} */ (win),
-      /** @type {any} */ (deck),
-      /** @type {any} */ (new EventTarget()),
-      lesson.slides,
-    );
+    reportToLms(/** @type {any} */ (win), /** @type {any} */ (deck), lesson.slides);
     deck.emit('ready', slideIds[0]);
     deck.emit('slidechanged', slideIds[1]);
     deck.emit('slidechanged', slideIds[2]);

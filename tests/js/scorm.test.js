@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { loadLesson } from '../../web/build/content.js';
-import { ANSWER_EVENT, answerEvent } from '../../web/src/quiz/answer-event.js';
+import { addAnswer, answerDetail, answerFollower } from '../../web/src/quiz/answer.js';
 import { createSession } from '../../web/src/quiz/session.js';
 import { ROOT } from './helpers.js';
 import { register } from 'node:module';
@@ -412,13 +412,10 @@ describe('the deck in an LMS', () => {
     assert.ok(check >= 0 && check < ids.indexOf(SUMMARY_SLIDE));
   });
 
-  test('an answer event carries the answer and the score so far', () => {
+  test('an answer carries the choice and the score so far', () => {
     const session = createSession(items);
     session.answer(2);
-    const event = answerEvent(session, /** @type {any} */ (session.current()));
-    assert.equal(event?.type, ANSWER_EVENT);
-    assert.equal(event?.bubbles, true);
-    assert.deepEqual(event?.detail, {
+    assert.deepEqual(answerDetail(session, /** @type {any} */ (session.current())), {
       id: 'one',
       choice: 2,
       correctChoice: 2,
@@ -429,47 +426,58 @@ describe('the deck in an LMS', () => {
     });
     session.next();
     assert.equal(
-      answerEvent(session, /** @type {any} */ (session.current())),
+      answerDetail(session, /** @type {any} */ (session.current())),
       null,
       'not answered',
     );
   });
 
+  test('each answer a state counts is passed on once, however often the state comes back', () => {
+    const heard = [];
+    const follow = answerFollower((answer) => heard.push(answer.id));
+    /** @type {Record<string, unknown>} */
+    const state = {};
+    follow(state);
+    addAnswer(state, /** @type {any} */ ({ id: 'one' }));
+    follow({ ...state });
+    follow({ ...state });
+    addAnswer(state, /** @type {any} */ ({ id: 'two' }));
+    follow({ ...state });
+    follow({ answered: 1, answer: { id: 'old' } });
+    follow({ answered: 'many', answer: { id: 'bad' } });
+    follow({ answered: 3 });
+    assert.deepEqual(heard, ['one', 'two']);
+    assert.equal(state.answered, 2);
+  });
+
   test('outside an LMS nothing is listened to', () => {
     const deck = fakeDeck();
-    const root = new EventTarget();
     const win = { parent: null, addEventListener: () => assert.fail('listens to the window') };
     win.parent = win;
-    assert.equal(
-      reportToLms(
-        /** @type {any} */ (win),
-        /** @type {any} */ (deck),
-        /** @type {any} */ (root),
-        [],
-      ),
-      null,
-    );
+    assert.equal(reportToLms(/** @type {any} */ (win), /** @type {any} */ (deck), []), null);
   });
 
   test('answers, the summary and leaving reach the LMS', () => {
     const lms = fakeApi();
     const deck = fakeDeck();
-    const root = new EventTarget();
     const win = Object.assign(new EventTarget(), { API: lms.api, setTimeout: () => 0 });
     Object.assign(win, { parent: win });
-    const place = reportToLms(
-      /** @type {any} */ (win),
-      /** @type {any} */ (deck),
-      /** @type {any} */ (root),
-      [],
-    );
+    const place = reportToLms(/** @type {any} */ (win), /** @type {any} */ (deck), []);
     assert.ok(place?.reporter.active());
     deck.emit('ready', 'title');
     const session = createSession(items);
     session.answer(1);
-    root.dispatchEvent(
-      /** @type {Event} */ (answerEvent(session, /** @type {any} */ (session.current()))),
+    // The check hands its state back with the answer counted, as the deck passes it on.
+    /** @type {Record<string, unknown>} */
+    const state = {};
+    addAnswer(
+      state,
+      /** @type {any} */ (answerDetail(session, /** @type {any} */ (session.current()))),
     );
+    place?.figures.onState?.('knowledge-check', 'knowledge-check', { ...state });
+    place?.figures.onState?.('knowledge-check', 'knowledge-check', { ...state });
+    place?.figures.onState?.('title', 'heatmap', { answered: 5, answer: {} });
+    assert.equal(lms.data['cmi.interactions.1.id'], undefined, 'one answer, told once');
     assert.equal(lms.data['cmi.interactions.0.result'], 'wrong');
     assert.equal(lms.data['cmi.core.score.raw'], '0');
     deck.emit('slidechanged', 'knowledge-check');

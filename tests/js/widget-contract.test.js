@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import { ROOT } from './helpers.js';
 
 register('./page-modules.js', import.meta.url);
-const { widgetNames } = await import('../../web/src/widgets/shared/registry.js');
+const { createWidget, widgetNames } = await import('../../web/src/widgets/shared/registry.js');
 await import('../../web/src/widgets/index.js');
 
 const read = (path) => readFileSync(`${ROOT}/${path}`, 'utf8');
@@ -27,9 +27,24 @@ test('every widget is made by the shared lifecycle, formWidget', () => {
 });
 
 test('the hosts listen to no figure events in place of onState', () => {
-  for (const path of ['web/src/deck/widgets.js', 'web/src/embed/main.js']) {
+  for (const path of ['web/src/deck/widgets.js', 'web/src/embed/main.js', 'web/src/deck/lms.js']) {
     const source = read(path);
     assert.doesNotMatch(source, /addEventListener\(\s*'(input|click)'/, path);
+    assert.doesNotMatch(source, /CustomEvent|'quiz-/, `${path} hears no event of a widget's`);
     assert.match(source, /onState|onChange/, `${path} takes changes from the widgets`);
+  }
+});
+
+test('no widget sends events of its own: onState is the one way back', () => {
+  for (const name of widgetNames()) {
+    const source = read(`web/src/widgets/${name}/index.js`);
+    assert.doesNotMatch(source, /dispatchEvent|CustomEvent/, `${name} sends an event`);
+  }
+});
+
+test('the contract is mount and destroy: no widget offers update', () => {
+  for (const name of widgetNames()) {
+    const widget = createWidget(name);
+    assert.deepEqual(Object.keys(widget).sort(), ['destroy', 'mount'], name);
   }
 });

@@ -1,8 +1,9 @@
 // The deck in an LMS: when a SCORM 1.2 API is found around the page (web/src/lms/scorm.js), the
-// knowledge check's answers, the summary slide and leaving the page are reported to it, and the
+// knowledge check's answers (from its state, web/src/quiz/answer.js), the summary slide and
+// leaving the page are reported to it, and the
 // slide and figures the learner leaves are kept there (web/src/lms/resume.js) and restored at the
 // next launch. Without one, this does nothing at all.
-import { ANSWER_EVENT } from '../quiz/answer-event.js';
+import { answerFollower } from '../quiz/answer.js';
 import { decodeFigures, decodeLocation, encodeFigures, LOCATION_MAX } from '../lms/resume.js';
 import { createReporter, findApi } from '../lms/scorm.js';
 import { viewsOf } from '../share/figure-views.js';
@@ -23,20 +24,17 @@ const KEEP_MS = 1000;
 /**
  * @param {Window} win
  * @param {import('reveal.js').default} deck
- * @param {HTMLElement} root the deck's element, inside which the knowledge check answers
  * @param {{ id: string, widget?: Parameters<typeof viewsOf>[0] }[]} slides
  * @param {{ linked?: boolean }} [launch] linked: the address named a slide when the page
  *   opened (read before reveal writes the first slide into it): that slide wins over the LMS's
  * @returns {LmsPlace | null} null outside an LMS
  */
-export function reportToLms(win, deck, root, slides, launch = {}) {
+export function reportToLms(win, deck, slides, launch = {}) {
   const api = findApi(win);
   if (!api) return null;
   const reporter = createReporter(api);
   if (!reporter.start()) return null;
-  root.addEventListener(ANSWER_EVENT, (event) => {
-    reporter.answer(/** @type {CustomEvent} */ (event).detail);
-  });
+  const followAnswers = answerFollower((answer) => reporter.answer(answer));
   /** @param {{ currentSlide?: Element }} event */
   const shown = (event) => {
     if (!deck.isPrintView() && event.currentSlide?.id === SUMMARY_SLIDE) reporter.complete();
@@ -98,6 +96,9 @@ export function reportToLms(win, deck, root, slides, launch = {}) {
       onChange(figures, slide) {
         place.figures = encodeFigures(figures, slide);
         keepSoon();
+      },
+      onState(slide, type, state) {
+        if (type === 'knowledge-check') followAnswers(state);
       },
     },
   };

@@ -47,7 +47,7 @@ const { deck, ready } = startDeck(root, { narrow });
 speakSlides(deck, status);
 // Launched by an LMS (SCORM 1.2), the deck reports progress and the knowledge check to it, and
 // keeps the learner's slide and figures there for the next launch.
-const lms = reportToLms(window, deck, root, lesson.slides, { linked });
+const lms = reportToLms(window, deck, lesson.slides, { linked });
 manageWidgets(deck, lesson.slides, lms?.figures);
 fitSlides(deck);
 releaseOnEscape(document);

@@ -25,6 +25,9 @@ const SETTLE_MS = 250;
  * @property {(figures: [string, import('../lms/resume.js').KeptFigure][], shown?: string) => void}
  *   [onChange] called with every figure as a link would keep it, in the lesson's order, when
  *   the learner changes one (its state or its view)
+ * @property {(slide: string, type: string, state: Record<string, unknown>) => void} [onState]
+ *   called with a widget's whole state each time it hands one back (what a link keeps is only
+ *   part of it: the knowledge check's answers are the rest)
  */
 
 /**
@@ -106,6 +109,7 @@ export function manageWidgets(deck, slides, options = {}) {
       states.get(id)?.set(view.type, next);
       address.soon();
       changed();
+      options.onState?.(id, view.type, next);
     };
     const kept = { state: stateOf(id, view.type), place, onState };
     placed.set(id, placeWidget(host, spec, kept));

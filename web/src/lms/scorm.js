@@ -14,7 +14,7 @@
 
 /**
  * One answer given in the knowledge check.
- * @typedef {import('../quiz/answer-event.js').AnswerDetail} Answer
+ * @typedef {import('../quiz/answer.js').AnswerDetail} Answer
  */
 
 /**

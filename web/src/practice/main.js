@@ -1,27 +1,25 @@
 // The practice page: every quiz item of the lesson, static and live, grouped by the slide that
-// teaches it in lesson order, each with a link back to that slide. Static items work at once; live
-// items wait for the engine, which computes their numbers afresh at every attempt.
+// teaches it in lesson order, each with a link back to that slide. Each item is a card of the
+// knowledge-check widget, placed through the widget contract as every figure is
+// (widgets/shared/host.js): static items work at once; live items wait for the engine, which
+// computes their numbers afresh at every attempt. The score line adds up the cards' states.
 import 'katex/dist/katex.min.css';
 import '../styles/base.css';
-import '../quiz/quiz.css';
+import '../widgets/shared/widgets.css';
 import lesson from 'virtual:lesson';
 
-import { loadEngine } from '../engine/browser.js';
-import { modelNeeded } from '../quiz/generators/index.js';
-import { createSession } from '../quiz/session.js';
-import { mountQuiz } from '../quiz/view.js';
-import { MODEL_TEXTS, loadTrainedModel } from '../text/trained-models.js';
+import '../widgets/knowledge-check/index.js';
+import { EngineUnavailable, loadEngineOnce } from '../widgets/shared/engine-loader.js';
+import { placeWidget } from '../widgets/shared/host.js';
 import { offerUpdates } from '../app-updates.js';
 
+const LOAD_FAILED =
+  'The attention engine could not be loaded, so the live questions cannot draw their numbers. ' +
+  'The other questions still work; please reload the page to try the live ones.';
 const NO_WASM =
   'The live questions need WebAssembly, which this browser does not offer or has turned off. ' +
   'The other questions work without it; for the live ones, please open this page in an ' +
   'up-to-date browser with WebAssembly enabled.';
-const LOAD_FAILED =
-  'The attention engine could not be loaded, so the live questions cannot draw their numbers. ' +
-  'The other questions still work; please reload the page to try the live ones.';
-const WAITING = 'Loading the attention engine\u2026';
-const LIVE_UNAVAILABLE = 'This live question needs the attention engine, which could not start.';
 
 const ui = {
   eyebrow: /** @type {HTMLElement} */ (document.getElementById('eyebrow')),
@@ -32,8 +30,8 @@ const ui = {
   bank: /** @type {HTMLElement} */ (document.getElementById('bank')),
 };
 
-/** @type {Set<import('../quiz/session.js').Session>} */
-const sessions = new Set();
+/** Per item, its card's score as its state last gave it. @type {Map<string, { right: number, answered: number }>} */
+const scores = new Map();
 const total = lesson.quiz.items.length;
 const slideTitles = new Map(lesson.slides.map((slide) => [slide.id, slide.title]));
 
@@ -64,40 +62,42 @@ function groups() {
 function showScore() {
   let right = 0;
   let answered = 0;
-  for (const session of sessions) {
-    right += session.score.right;
-    answered += session.score.answered;
+  for (const score of scores.values()) {
+    right += score.right;
+    answered += score.answered;
   }
   ui.score.textContent = `Score ${right} / ${answered} (of ${total} questions)`;
   ui.score.hidden = false;
 }
 
 /**
- * Mounts one item's quiz view into its card.
+ * Places one item's card: the knowledge-check widget with that item alone.
  * @param {HTMLElement} host
  * @param {any} item
  * @param {number} number
- * @param {object | null} engine
  */
-function mountItem(host, item, number, engine) {
-  const session = createSession([item], { engine });
-  sessions.add(session);
-  const live = 'generator' in item;
-  mountQuiz(host, session, {
-    label: () => `Question ${number} of ${total}${live ? ' \u00b7 live numbers' : ''}`,
-    teachLink: true,
-    slideTitles,
-    showScore: false,
-    onChange: showScore,
-  });
+function placeItem(host, item, number) {
+  placeWidget(
+    host,
+    { type: 'knowledge-check', props: { items: [item.id], number, practice: true } },
+    {
+      state: {},
+      place: {},
+      onState(state) {
+        const score = /** @type {any} */ (state.score);
+        if (score) scores.set(item.id, { right: score.right, answered: score.answered });
+        showScore();
+      },
+    },
+  );
 }
 
 /**
  * Builds the bank: one section per slide, one card per item.
- * @returns {{ host: HTMLElement, item: any, number: number }[]} the live items, still to mount
+ * @returns {boolean} whether any item is live
  */
 function buildBank() {
-  const waiting = [];
+  let live = false;
   const sections = groups().map(({ slide, title, entries }) => {
     const section = document.createElement('section');
     section.className = 'practice-group';
@@ -113,85 +113,40 @@ function buildBank() {
       card.className = 'practice-item';
       card.dataset.item = item.id;
       list.append(card);
-      if ('generator' in item) {
-        setLine(card, 'status', WAITING);
-        waiting.push({ host: card, item, number });
-      } else {
-        mountItem(card, item, number, null);
-      }
+      live ||= 'generator' in item;
+      placeItem(card, item, number);
     }
     section.append(heading, list);
     return section;
   });
   ui.bank.replaceChildren(...sections);
-  return waiting;
+  return live;
 }
 
-/**
- * Replaces an element's content with one message line.
- * @param {HTMLElement} host
- * @param {'status' | 'note'} kind
- * @param {string} text
- */
-function setLine(host, kind, text) {
-  const line = document.createElement('p');
-  line.className = kind === 'status' ? 'status busy' : 'note';
-  line.textContent = text;
-  host.replaceChildren(line);
-}
-
-/** Sets up the page, then starts the engine for the live items. */
+/** Sets up the page; while the engine starts for the live items, says so once for the page. */
 async function start() {
   const { course, code, title } = lesson.lesson;
   ui.eyebrow.textContent = `${course} \u00b7 ${code}`;
   ui.title.textContent = `Practice: ${title}`;
   document.title = `Practice \u00b7 ${title} \u00b7 ${course} \u00b7 ${code}`;
-  const waiting = buildBank();
+  const live = buildBank();
   showScore();
-  if (waiting.length === 0) {
+  if (!live) {
     ui.status.hidden = true;
     return;
   }
-  let engine;
+  document.body.setAttribute('aria-busy', 'true');
   try {
-    if (typeof WebAssembly !== 'object' || typeof WebAssembly.instantiate !== 'function') {
-      throw new Error(NO_WASM);
-    }
-    document.body.setAttribute('aria-busy', 'true');
-    engine = await loadEngine();
+    await loadEngineOnce();
   } catch (error) {
-    if (error.message !== NO_WASM) console.error(error);
-    ui.error.textContent = error.message === NO_WASM ? NO_WASM : LOAD_FAILED;
+    const noWasm = typeof WebAssembly !== 'object';
+    if (!(error instanceof EngineUnavailable)) console.error(error);
+    ui.error.textContent = noWasm ? NO_WASM : LOAD_FAILED;
     ui.error.hidden = false;
-    for (const { host } of waiting) setLine(host, 'note', LIVE_UNAVAILABLE);
-    return;
   } finally {
     ui.status.hidden = true;
     document.body.removeAttribute('aria-busy');
   }
-  for (const { host, item, number } of waiting) {
-    if (!modelNeeded(item)) mountItem(host, item, number, engine);
-  }
-  // The questions on each trained model wait for it, loaded once for all of them.
-  /** @type {Map<import('../text/trained-models.js').TrainedModel, typeof waiting>} */
-  const byModel = new Map();
-  for (const entry of waiting) {
-    const name = modelNeeded(entry.item);
-    if (name) byModel.set(name, [...(byModel.get(name) ?? []), entry]);
-  }
-  await Promise.all(
-    [...byModel].map(async ([name, items]) => {
-      for (const { host } of items) setLine(host, 'status', MODEL_TEXTS[name].loading);
-      try {
-        await loadTrainedModel(name, engine);
-      } catch {
-        const note = `${MODEL_TEXTS[name].missing}, so this live question cannot be drawn. Please reload the page to try again.`;
-        for (const { host } of items) setLine(host, 'note', note);
-        return;
-      }
-      for (const { host, item, number } of items) mountItem(host, item, number, engine);
-    }),
-  );
 }
 
 start();

@@ -5,6 +5,7 @@
 // (frame-redraw.js). On destroy: stop, clear the figures and take the elements out. A widget
 // supplies only those steps; one with no inputs of its own (the knowledge check, whose answers are
 // its session's) leaves out fill and read, and its elements' input events are not listened to.
+// New props mean a new mount: the host destroys the widget and mounts it again.
 
 import { frameRedraw } from './frame-redraw.js';
 import { stateReporter } from './registry.js';
@@ -15,6 +16,8 @@ import { stateReporter } from './registry.js';
  *   at once: for a change the learner made (a click, a key)
  * @property {() => void} draw draws again at once from the state, telling the host nothing: for
  *   a redraw that changes no input (e.g. once a model has loaded)
+ * @property {() => void} report hands the state, as the widget has changed it, to the host, and
+ *   draws nothing: for what the learner did that is no input (an answer checked)
  * @property {() => Record<string, any>} state the state kept across mounts
  * @property {() => object} engine the engine facade
  */
@@ -82,7 +85,13 @@ export function formWidget(spec) {
     frame.now();
   };
   /** @type {FormContext} */
-  const context = { redraw, draw: frame.now, state: () => state, engine: () => engine };
+  const context = {
+    redraw,
+    draw: frame.now,
+    report: () => report(state),
+    state: () => state,
+    engine: () => engine,
+  };
 
   return {
     mount(el, props, facade) {
@@ -92,9 +101,6 @@ export function formWidget(spec) {
       if (spec.read) parts.root.addEventListener('input', onInput);
       unwire = spec.wire?.(parts, context) ?? (() => {});
       apply(props);
-    },
-    update(props) {
-      if (parts) apply(props);
     },
     destroy() {
       if (!parts) return;

@@ -1,7 +1,7 @@
 // Widgets by name. A widget module registers a factory; the deck and the article create one
 // instance per place it appears.
 //
-// The contract: create() returns { mount(el, props, engine), update(props), destroy() }.
+// The contract: create() returns { mount(el, props, engine), destroy() }.
 // - mount draws into `el` (an empty element the host owns) from `props` (the slide's widget props
 //   plus `state`, `place` and `onState`) with `engine` (the facade from web/src/engine/), or with
 //   `engine` null for a widget registered `early` whose engine has not loaded yet: such a widget
@@ -15,18 +15,18 @@
 //   a worker). The host keeps the last one, mounts the widget from it again when the learner
 //   comes back, and keeps the address, the embed code, the saved figure and an LMS's saved data
 //   in step with it. A widget mounted without it (a test, a print view) runs the same.
-// - update(props) redraws with new props; destroy() removes listeners and empties `el`.
+// - destroy() removes listeners and empties `el`; new props are a new mount.
 // - Keys handled inside the widget do not reach the deck: typing never moves the slides.
 // - What a link (or an LMS) may set is declared with it: `settings`, in the widget folder's
 //   `link-settings.js` (link-settings.js). The pages accept nothing else from outside, so a
 //   widget registered without it takes no settings from an address.
 
-/** @typedef {{ mount(el: HTMLElement, props: object, engine: object): void, update(props: object): void, destroy(): void }} Widget */
+/** @typedef {{ mount(el: HTMLElement, props: object, engine: object): void, destroy(): void }} Widget */
 
 /**
  * What a widget calls to hand its state back, from props.onState, or nothing when the host gave
  * none.
- * @param {{ onState?: unknown }} props as mount() or update() received them
+ * @param {{ onState?: unknown }} props as mount() received them
  * @returns {(state: Record<string, unknown>) => void}
  */
 export function stateReporter(props) {
