@@ -366,6 +366,20 @@ describe('German pieces', () => {
         ['to run', 'laufen', 2],
       ],
     );
+    // Tighter limits: one English word, among the 600 most frequent.
+    const fewer = everydayEntries(
+      [
+        { english: 'garden', german: 'Garten' },
+        { english: 'to run', german: 'laufen' },
+        { english: 'run', german: 'rennen' },
+      ],
+      /** @type {any} */ (encoder),
+      { rank: 600, words: 1 },
+    );
+    assert.deepEqual(
+      fewer.map((e) => e.english),
+      ['garden'],
+    );
   });
 });
 

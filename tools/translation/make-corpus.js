@@ -102,7 +102,8 @@ const DEFAULT_GERMAN_PIECES = 8000;
 // Ding's word and phrase entries join the train split when their English is one or two words
 // among the ENTRY_RANK most frequent of the page's vocabulary (which lists words by frequency),
 // one entry per English text (the first in the file): the words everyday text uses, without
-// letting the dictionary's 326,000 entries outnumber the sentences.
+// letting the dictionary's 326,000 entries outnumber the sentences. --entry-rank and
+// --entry-words set both limits.
 const ENTRY_RANK = 10_000;
 const ENTRY_MAX_ENGLISH = 2;
 // A LibreOffice paragraph is kept when its English reads as a sentence or a phrase: it ends like
@@ -165,12 +166,14 @@ function main() {
       const entries = everydayEntries(
         dingAll.filter((pair) => pair.entry),
         encoder,
+        { rank: args.entryRank, words: args.entryWords },
       );
       const before = splits.train.length;
       splits.train = uniquePairs([...splits.train, ...entries]);
       lines.push(
-        `ding entries: ${entries.length} with one or two English words among the ` +
-          `${ENTRY_RANK} most frequent, ${splits.train.length - before} added to the train split`,
+        `ding entries: ${entries.length} with 1 to ${args.entryWords} English words among the ` +
+          `${args.entryRank} most frequent, ${splits.train.length - before} added to the train ` +
+          'split',
       );
     }
 
@@ -317,22 +320,27 @@ function tokenizePair(source, english, german, encoder) {
 }
 
 /**
- * Ding's word and phrase entries for the words everyday text uses: those whose English is one or
- * two tokens, each among the ENTRY_RANK most frequent words of the page's vocabulary (its ids are
- * frequency ranks), with a German side of one to four tokens; the first entry of each English
- * text, in file order.
+ * Ding's word and phrase entries for the words everyday text uses: those whose English is one to
+ * `words` tokens (ENTRY_MAX_ENGLISH), each among the `rank` (ENTRY_RANK) most frequent words of the
+ * page's vocabulary (its ids are frequency ranks), with a German side of one to four tokens; the
+ * first entry of each English text, in file order.
  * @param {Array<{ english: string, german: string }>} entries
  * @param {ReturnType<typeof makeEncoder>} encoder
+ * @param {{ rank?: number, words?: number }} [limits]
  * @returns {import('./pairs.js').TokenizedPair[]}
  */
-export function everydayEntries(entries, encoder) {
+export function everydayEntries(
+  entries,
+  encoder,
+  { rank = ENTRY_RANK, words = ENTRY_MAX_ENGLISH } = {},
+) {
   const seen = new Set();
   const out = [];
   for (const { english, german } of entries) {
     const pair = tokenizePair(PAIR_SOURCES.indexOf('ding-entry'), english, german, encoder);
     const n = pair.englishTokens.length;
-    if (n < 1 || n > ENTRY_MAX_ENGLISH) continue;
-    if (!pair.englishIds.every((id) => id < ENTRY_RANK)) continue;
+    if (n < 1 || n > words) continue;
+    if (!pair.englishIds.every((id) => id < rank)) continue;
     if (pair.germanTokens.length < 1 || pair.germanTokens.length > 4) continue;
     const key = pair.englishTokens.join(' ');
     if (seen.has(key)) continue;
@@ -463,11 +471,17 @@ function hex(value) {
 /** @param {string[]} argv */
 function parseArgs(argv) {
   /** @type {{ from?: string, out?: string, germanWords: number, germanPieces: number,
-   *   dingEntries: boolean }} */
-  const args = { germanWords: 0, germanPieces: DEFAULT_GERMAN_PIECES, dingEntries: false };
+   *   dingEntries: boolean, entryRank: number, entryWords: number }} */
+  const args = {
+    germanWords: 0,
+    germanPieces: DEFAULT_GERMAN_PIECES,
+    dingEntries: false,
+    entryRank: ENTRY_RANK,
+    entryWords: ENTRY_MAX_ENGLISH,
+  };
   const usage =
     'usage: node tools/translation/make-corpus.js [--from <dir>] [--out <dir>] ' +
-    '[--german-vocab N | --german-pieces N] [--ding-entries]';
+    '[--german-vocab N | --german-pieces N] [--ding-entries [--entry-rank N] [--entry-words N]]';
   const count = (/** @type {string | undefined} */ value) => {
     const n = /^[1-9]\d*$/.test(value ?? '') ? Number(value) : 0;
     if (n <= 0 || n + GERMAN_SPECIAL_TOKENS.length > 65_536) throw new Error(usage);
@@ -491,6 +505,9 @@ function parseArgs(argv) {
       i++;
     } else if (flag === '--ding-entries') {
       args.dingEntries = true;
+    } else if (flag === '--entry-rank' || flag === '--entry-words') {
+      args[flag === '--entry-rank' ? 'entryRank' : 'entryWords'] = count(value);
+      i++;
     } else {
       throw new Error(usage);
     }

@@ -159,7 +159,7 @@ function failed(parts, error) {
  */
 function draw(parts, model, state, props) {
   const { info } = model;
-  const text = parts.sentence.value;
+  const text = typeof state.sentence === 'string' ? state.sentence : '';
   parts.status.classList.remove('busy');
   if (tokenize(text).length === 0) {
     show(parts, 'empty', PROMPT, '');

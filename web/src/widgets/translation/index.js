@@ -88,7 +88,7 @@ function createTranslation() {
     draw(parts, engine, state) {
       models ??= engine ? loadedTranslation(engine) : undefined;
       if (models) draw(parts, models, state);
-      else if (parts.view === 'alignment') drawRecorded(parts);
+      else if (parts.view === 'alignment') drawRecorded(parts, state);
     },
     clear: clearFigures,
     wire(parts, context) {
@@ -143,7 +143,7 @@ function createTranslation() {
  */
 function draw(parts, models, state) {
   parts.status.classList.remove('busy');
-  const text = parts.sentence.value;
+  const text = typeof state.sentence === 'string' ? state.sentence : '';
   if (tokenize(text).length === 0) {
     show(parts, 'empty', PROMPT, '');
     return;
@@ -183,20 +183,23 @@ function draw(parts, models, state) {
 }
 
 /**
- * @param {TranslationParts} parts
- * @returns {ReturnType<typeof recordedAlignment>} the recording of the sentence in the box
+ * @param {Record<string, any>} state
+ * @returns {ReturnType<typeof recordedAlignment>} the recording of the state's sentence
  */
-function recordingOf(parts) {
-  return recordedAlignment(recordings, parts.sentence.value);
+function recordingOf(state) {
+  return typeof state.sentence === 'string'
+    ? recordedAlignment(recordings, state.sentence)
+    : undefined;
 }
 
 /**
  * Before the models have loaded: the recording of the sentence, if there is one, under a line
  * that says so; else the loading line alone.
  * @param {TranslationParts} parts
+ * @param {Record<string, any>} state
  */
-function drawRecorded(parts) {
-  const recorded = recordingOf(parts);
+function drawRecorded(parts, state) {
+  const recorded = recordingOf(state);
   if (!recorded) {
     parts.root.dataset.state = 'loading';
     setLine(parts.pending, '');

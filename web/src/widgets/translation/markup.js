@@ -25,7 +25,7 @@ export function buildTranslationParts(doc, view) {
   root.innerHTML = `
     <div class="mt-controls split-controls">
       ${sentenceFieldHtml(id, { label: 'English sentence', input: 'hm-sentence mt-sentence', helpClass: 'mt-help', language: 'en', help: 'The models translate as you type; they read up to 64 words and punctuation marks.' })}
-      <p class="status busy mt-pending" role="status" hidden></p>
+      <p class="status busy mt-pending" hidden></p>
     </div>
     <div class="mt-output split-output">
       <p class="status mt-status" role="status" hidden></p>
@@ -51,7 +51,8 @@ export function buildTranslationParts(doc, view) {
     /** @type {HTMLElement | null} */
     stepValue: find('.mt-step-value'),
     status: find('.mt-status'),
-    /** @type {HTMLElement} under the sentence: the figure is a recording, the models loading */
+    /** @type {HTMLElement} under the sentence: the figure is a recording, the models loading (a
+     * note, not a live region: the deck's one status region speaks for the slide) */
     pending: find('.mt-pending'),
     error: find('.mt-error'),
     result: find('.mt-result'),
