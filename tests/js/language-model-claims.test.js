@@ -82,3 +82,36 @@ describe('the slides quote the language model', () => {
     assert.ok(weight(animal, '1.2', 'it', 'did') > toAnimal, '"did" more');
   });
 });
+
+describe('the slides quote the live sibling’s training', () => {
+  test('no head has a job for 300 steps; at step 400 both layer-2 heads are induction heads', async () => {
+    // The page's own run (seed and recipe of web/src/engine/lm-training.js), in wasm as the
+    // page's worker runs it; its later steps are docs/language-model.md's table (npm run
+    // bench:live), which tests/e2e/live-training.test.js checks the page against.
+    const { loadEngine } = await import('attention-lab');
+    const engine = await loadEngine();
+    const file = (/** @type {string} */ path) =>
+      readFileSync(new URL(`../../web/public/${path}`, import.meta.url));
+    engine.loadEmbeddings(file('embeddings/en-20k-100d.bin'));
+    const training = engine.createLanguageModelTraining(
+      file('models/brown-live-train.bin'),
+      file('models/brown-live-heldout.bin'),
+    );
+    try {
+      const seed = training.options.seed;
+      says(slides.multi, `With the seed the figure starts on (${seed}), for about 300 steps`);
+      training.step(300);
+      assert.ok(
+        training.measure().every((head) => head.kind === 'mixed'),
+        'no job at step 300',
+      );
+      training.step(100);
+      const layer2 = training.measure().filter((head) => head.layer === 1);
+      assert.ok(layer2.every((head) => head.kind === 'induction'));
+      const [a, b] = layer2.map((head) => two(head.induction));
+      says(slides.multi, `(${a} and ${b} at step 400`);
+    } finally {
+      training.dispose();
+    }
+  });
+});
