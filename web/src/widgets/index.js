@@ -1,5 +1,7 @@
 // Registers every widget, so a page (or a test) that imports this module can create any widget a
-// slide names. Nothing here touches the DOM until a widget is mounted.
+// slide names. Nothing here touches the DOM until a widget is mounted. The figure parts several
+// widgets share come first, after the page's own styles and before each widget's.
+import './shared/figure.css';
 import './heatmap/index.js';
 import './knowledge-check/index.js';
 import './why-scale/index.js';

@@ -4,6 +4,8 @@
 import { buildReadout } from '../../views/heatmap/index.js';
 import { PAD, PAD_MULTIPLE, STEPS } from './math.js';
 import { sentenceFieldHtml } from '../shared/token-cap.js';
+import { toggleHtml } from '../shared/toggle.js';
+import { messageLinesHtml } from '../shared/line.js';
 
 let instances = 0;
 
@@ -15,55 +17,35 @@ let instances = 0;
 export function buildAttentionStepsParts(doc, maxTokens) {
   const id = `ast-${++instances}`;
   const root = doc.createElement('div');
-  root.className = 'ast';
+  root.className = 'ast split widget-columns';
   const steps = STEPS.map(
     (step, i) =>
-      `<li><button type="button" class="ast-step" data-step="${i + 1}">` +
+      `<li><button type="button" class="widget-box ast-step" data-step="${i + 1}">` +
       `<span class="ast-step-number">${i + 1}</span> ${step.name}</button></li>`,
   ).join('');
   root.innerHTML = `
-    <div class="ast-controls">
+    <div class="ast-controls split-controls sentence-areas">
       ${sentenceFieldHtml(id, { label: 'Sentence', input: 'hm-sentence ast-sentence', helpClass: 'ast-help', help: `Words and punctuation become tokens (up to ${maxTokens}), each a pre-trained word vector of 100 numbers. Q, K and V are all that matrix X.` })}
       <div class="ast-toggles">
-        <div class="toggle ast-toggle">
-          <input id="${id}-causal" class="ast-causal" name="causal" type="checkbox"
-            aria-describedby="${id}-causal-help" />
-          <div>
-            <label for="${id}-causal">Causal mask</label>
-            <p id="${id}-causal-help" class="help ast-help deck-hidden">
-              Each token may look only at itself and the tokens before it.
-            </p>
-          </div>
-        </div>
-        <div class="toggle ast-toggle">
-          <input id="${id}-padding" class="ast-padding" name="padding" type="checkbox"
-            aria-describedby="${id}-padding-help" />
-          <div>
-            <label for="${id}-padding">Padding</label>
-            <p id="${id}-padding-help" class="help ast-help deck-hidden">
-              Adds ${PAD} tokens (vectors of zeros) up to the next multiple of ${PAD_MULTIPLE}, and a
-              padding mask that hides them from every query.
-            </p>
-          </div>
-        </div>
+        ${toggleHtml(id, { name: 'causal', input: 'ast-causal', label: 'Causal mask', helpClass: 'ast-help', help: 'Each token may look only at itself and the tokens before it.' })}
+        ${toggleHtml(id, { name: 'padding', input: 'ast-padding', label: 'Padding', helpClass: 'ast-help', help: `Adds ${PAD} tokens (vectors of zeros) up to the next multiple of ${PAD_MULTIPLE}, and a padding mask that hides them from every query.` })}
       </div>
       <div class="ast-stepper" role="group" aria-labelledby="${id}-stepper-name">
         <p id="${id}-stepper-name" class="ast-stepper-name deck-hidden">The formula, step by step</p>
         <div class="ast-nav">
-          <button type="button" class="ast-move ast-prev">
+          <button type="button" class="widget-box ast-move ast-prev">
             Previous<span class="visually-hidden"> step</span>
           </button>
           <ol class="ast-steps">${steps}</ol>
-          <button type="button" class="ast-move ast-next">
+          <button type="button" class="widget-box ast-move ast-next">
             Next<span class="visually-hidden"> step</span>
           </button>
         </div>
         <p class="visually-hidden ast-announce" aria-live="polite"></p>
       </div>
     </div>
-    <div class="ast-output">
-      <p class="status ast-status" role="status" hidden></p>
-      <p class="error ast-error" role="alert" hidden></p>
+    <div class="ast-output split-output">
+      ${messageLinesHtml('ast')}
       <figure class="ast-result" aria-labelledby="${id}-title" hidden>
         <figcaption class="ast-head">
           <span id="${id}-title" class="ast-title"></span>

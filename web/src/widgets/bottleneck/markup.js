@@ -4,6 +4,7 @@
 import { seedFieldHtml } from '../shared/seed.js';
 import { CODEBOOK, COUNTS, TRIALS, WIDTHS } from './sweep.js';
 import { choicesHtml } from '../shared/choices.js';
+import { messageLinesHtml } from '../shared/line.js';
 
 let instances = 0;
 
@@ -41,8 +42,7 @@ export function buildBottleneckParts(doc) {
       </p>
     </div>
     <div class="bn-output split-output">
-      <p class="status busy bn-status" role="status" hidden></p>
-      <p class="error bn-error" role="alert" hidden></p>
+      ${messageLinesHtml('bn', { busy: true })}
       <figure class="bn-figure" aria-labelledby="${id}-title">
         <figcaption id="${id}-title" class="bn-title">
           Facts read back exactly, out of <var>N</var> stored (${COUNTS[0]} to

@@ -5,6 +5,7 @@ import { buildReadout } from '../../views/heatmap/index.js';
 import { seedFieldHtml } from '../shared/seed.js';
 import { MAX_TOKENS } from './math.js';
 import { choicesHtml } from '../shared/choices.js';
+import { messageLinesHtml } from '../shared/line.js';
 
 let instances = 0;
 
@@ -22,11 +23,11 @@ const MODE_CHOICES = [
 export function buildCrossParts(doc) {
   const id = `xa-${++instances}`;
   const root = doc.createElement('div');
-  root.className = 'xa split';
+  root.className = 'xa split widget-columns';
   const sentence = (side, name, help) => `
       <label class="field-label xa-label" for="${id}-${side}">${name}</label>
-      <input id="${id}-${side}" class="xa-sentence xa-${side}" name="sentence-${side}" type="text"
-        dir="auto" spellcheck="false" autocomplete="off" autocapitalize="off"
+      <input id="${id}-${side}" class="widget-input xa-sentence xa-${side}" name="sentence-${side}"
+        type="text" dir="auto" spellcheck="false" autocomplete="off" autocapitalize="off"
         aria-describedby="${id}-${side}-help" />
       <p id="${id}-${side}-help" class="help xa-help deck-hidden">${help}</p>`;
   root.innerHTML = `
@@ -49,7 +50,7 @@ export function buildCrossParts(doc) {
           <label for="${id}-project">Random W<sub>Q</sub>, W<sub>K</sub>, W<sub>V</sub></label>
         </div>
         <span class="xa-seed-field">
-          ${seedFieldHtml(id, { input: 'xa-seed', label: 'xa-seed-label', describedBy: `${id}-project-help` })}
+          ${seedFieldHtml(id, { input: 'widget-input xa-seed', label: 'xa-seed-label', describedBy: `${id}-project-help` })}
         </span>
         <p id="${id}-project-help" class="help xa-help deck-hidden">
           Off: Q, K and V are the word vectors themselves. On: each is multiplied by its own
@@ -58,8 +59,7 @@ export function buildCrossParts(doc) {
       </div>
     </div>
     <div class="xa-output split-output">
-      <p class="status xa-status" role="status" hidden></p>
-      <p class="error xa-error" role="alert" hidden></p>
+      ${messageLinesHtml('xa')}
       <figure class="xa-result" aria-labelledby="${id}-title" hidden>
         <figcaption id="${id}-title" class="xa-title deck-hidden"></figcaption>
         <p class="xa-shapes"></p>

@@ -2,6 +2,8 @@
 // and the figure. Ids are unique per instance, so several can share a page.
 import { MAX_TOKENS } from './math.js';
 import { sentenceFieldHtml } from '../shared/token-cap.js';
+import { toggleHtml } from '../shared/toggle.js';
+import { messageLinesHtml } from '../shared/line.js';
 
 let instances = 0;
 
@@ -34,24 +36,14 @@ export function buildHeatmapParts(doc) {
   root.innerHTML = `
     <div class="hm-controls">
       ${sentenceFieldHtml(id, { label: 'Sentence', input: 'hm-sentence', help: `Words and punctuation become tokens (up to ${MAX_TOKENS}). The figure follows as you type.` })}
-      <div class="toggle">
-        <input id="${id}-causal" class="hm-causal" name="causal" type="checkbox"
-          aria-describedby="${id}-causal-help" />
-        <div>
-          <label for="${id}-causal">Causal mask</label>
-          <p id="${id}-causal-help" class="help deck-hidden">
-            Each token may look only at itself and the tokens before it.
-          </p>
-        </div>
-      </div>
+      ${toggleHtml(id, { name: 'causal', input: 'hm-causal', label: 'Causal mask', help: 'Each token may look only at itself and the tokens before it.' })}
       <p class="note hm-note">
         Each token is a pre-trained word vector of 100 numbers, from a vocabulary of the 20,000
         most frequent English words.
       </p>
     </div>
     <div class="hm-output">
-      <p class="status hm-status" role="status" hidden></p>
-      <p class="error hm-error" role="alert" hidden></p>
+      ${messageLinesHtml('hm')}
       <figure class="hm-result" aria-labelledby="${id}-title" hidden>
         <figcaption class="hm-head deck-hidden">
           <span id="${id}-title" class="hm-title">Self-attention weights</span>
@@ -69,7 +61,7 @@ export function buildHeatmapParts(doc) {
           </fieldset>
           <span class="hm-from-field" hidden>
             <label for="${id}-from">From</label>
-            <select id="${id}-from" class="hm-from"></select>
+            <select id="${id}-from" class="widget-box hm-from"></select>
           </span>
         </div>
         <div class="hm-figure"></div>

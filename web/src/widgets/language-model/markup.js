@@ -6,6 +6,7 @@
 import { buildReadout } from '../../views/heatmap/index.js';
 import { REPEAT_WORDS } from './math.js';
 import { sentenceFieldHtml } from '../shared/token-cap.js';
+import { messageLinesHtml } from '../shared/line.js';
 
 let instances = 0;
 /** Far above the numbers the heatmap view gives its own legends. */
@@ -23,10 +24,10 @@ export function buildLanguageModelParts(doc, { demo }) {
   const root = doc.createElement('div');
   root.className = `lm split${demo ? ' lm-demo' : ''}`;
   root.innerHTML = `
-    <div class="lm-controls split-controls">
+    <div class="lm-controls split-controls sentence-areas">
       ${sentenceFieldHtml(id, { label: 'Text for the trained model', input: 'lm-sentence', labelClass: 'lm-label', helpClass: 'lm-help', help: 'Words and punctuation become tokens, each looking only at itself and the tokens before it. The figure follows as you type.' })}
       <div class="lm-repeat-row">
-        <button type="button" class="lm-button lm-repeat${demo ? '' : ' secondary'}"
+        <button type="button" class="widget-button lm-repeat${demo ? '' : ' secondary'}"
           aria-describedby="${id}-repeat-help">Repeat random words</button>
         <p id="${id}-repeat-help" class="help lm-repeat-help deck-hidden">
           Writes ${REPEAT_WORDS} random words twice and draws the head that best finds where the
@@ -42,8 +43,7 @@ export function buildLanguageModelParts(doc, { demo }) {
       <p class="help lm-facts"></p>
     </div>
     <div class="lm-output split-output">
-      <p class="status lm-status" role="status" hidden></p>
-      <p class="error lm-error" role="alert" hidden></p>
+      ${messageLinesHtml('lm')}
       <div class="lm-result" hidden>
         <figure class="lm-figure lm-heads" aria-labelledby="${id}-heads-title">
           <figcaption id="${id}-heads-title" class="lm-title lm-heads-title deck-hidden"></figcaption>

@@ -52,7 +52,7 @@ export function drawCounts(parts, counts, d, h) {
   const wo = `${d}\u00b7${d}`;
   const heads = `${h} ${h === 1 ? 'head' : 'heads'}, width ${dk}`;
   parts.params.innerHTML = `
-    <table class="mh-params-table">
+    <table class="widget-table mh-params-table">
       <caption>Parameters (weights only): <strong class="mh-verdict">${
         one === split ? 'equal' : 'different'
       }</strong></caption>

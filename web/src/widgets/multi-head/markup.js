@@ -3,6 +3,7 @@
 import { buildReadout } from '../../views/heatmap/index.js';
 import { seedFieldHtml } from '../shared/seed.js';
 import { sentenceFieldHtml } from '../shared/token-cap.js';
+import { messageLinesHtml } from '../shared/line.js';
 
 let instances = 0;
 
@@ -14,9 +15,9 @@ let instances = 0;
 export function buildMultiHeadParts(doc, maxTokens) {
   const id = `mh-${++instances}`;
   const root = doc.createElement('div');
-  root.className = 'mh';
+  root.className = 'mh split widget-columns';
   root.innerHTML = `
-    <div class="mh-controls">
+    <div class="mh-controls split-controls sentence-areas">
       ${sentenceFieldHtml(id, { label: 'Sentence', input: 'hm-sentence mh-sentence', helpClass: 'mh-help', help: `Words and punctuation become tokens; the figure draws the first ${maxTokens}.` })}
       <div class="mh-row">
         <fieldset class="mh-heads">
@@ -34,17 +35,16 @@ export function buildMultiHeadParts(doc, maxTokens) {
       <p class="mh-sizes" aria-live="polite"></p>
       <div class="mh-params" aria-live="polite"></div>
     </div>
-    <div class="mh-output">
-      <p class="status mh-status" role="status" hidden></p>
-      <p class="error mh-error" role="alert" hidden></p>
+    <div class="mh-output split-output">
+      ${messageLinesHtml('mh')}
       <div class="mh-result" hidden>
-        <figure class="mh-figure" aria-labelledby="${id}-heads-title">
-          <figcaption id="${id}-heads-title" class="mh-title"></figcaption>
+        <figure class="widget-figure" aria-labelledby="${id}-heads-title">
+          <figcaption id="${id}-heads-title"></figcaption>
           <div class="mh-grid"></div>
           <div class="mh-legend"></div>
         </figure>
-        <figure class="mh-figure" aria-labelledby="${id}-out-title">
-          <figcaption id="${id}-out-title" class="mh-title"></figcaption>
+        <figure class="widget-figure" aria-labelledby="${id}-out-title">
+          <figcaption id="${id}-out-title"></figcaption>
           <div class="mh-out"></div>
         </figure>
         <p class="note mh-unknown" hidden></p>

@@ -2,6 +2,8 @@
 // toggle, the order on show and the equivariance check, then the output and encoding heatmaps.
 import { buildReadout } from '../../views/heatmap/index.js';
 import { sentenceFieldHtml } from '../shared/token-cap.js';
+import { toggleHtml } from '../shared/toggle.js';
+import { messageLinesHtml } from '../shared/line.js';
 
 let instances = 0;
 
@@ -13,38 +15,28 @@ let instances = 0;
 export function buildPositionParts(doc, maxTokens) {
   const id = `pos-${++instances}`;
   const root = doc.createElement('div');
-  root.className = 'pos split';
+  root.className = 'pos split widget-columns';
   // deck-hidden (deck-figures.css): on a slide the output heatmap's rows show the order.
   root.innerHTML = `
-    <div class="pos-controls split-controls">
+    <div class="pos-controls split-controls sentence-areas">
       ${sentenceFieldHtml(id, { label: 'Sentence', input: 'hm-sentence pos-sentence', helpClass: 'pos-help', help: `Words and punctuation become tokens (up to ${maxTokens}).` })}
       <div class="pos-actions">
-        <button type="button" class="pos-button pos-shuffle">Shuffle</button>
-        <button type="button" class="pos-button secondary pos-reset">Original order</button>
+        <button type="button" class="widget-button pos-shuffle">Shuffle</button>
+        <button type="button" class="widget-button secondary pos-reset">Original order</button>
       </div>
-      <div class="toggle pos-toggle">
-        <input id="${id}-pe" class="pos-pe" name="pe" type="checkbox"
-          aria-describedby="${id}-pe-help" />
-        <div>
-          <label for="${id}-pe">Add positional encodings</label>
-          <p id="${id}-pe-help" class="help pos-help deck-hidden">
-            Each token's vector becomes X + PE: its position's code, of the same width, added.
-          </p>
-        </div>
-      </div>
+      ${toggleHtml(id, { name: 'pe', input: 'pos-pe', label: 'Add positional encodings', toggleClass: 'pos-toggle', helpClass: 'pos-help', help: "Each token's vector becomes X + PE: its position's code, of the same width, added." })}
       <p class="pos-order deck-hidden"></p>
       <p class="pos-check" role="status"></p>
     </div>
     <div class="pos-output split-output">
-      <p class="status pos-status" role="status" hidden></p>
-      <p class="error pos-error" role="alert" hidden></p>
+      ${messageLinesHtml('pos')}
       <div class="pos-result" hidden>
-        <figure class="pos-figure" aria-labelledby="${id}-out-title">
-          <figcaption id="${id}-out-title" class="pos-title"></figcaption>
+        <figure class="widget-figure pos-figure" aria-labelledby="${id}-out-title">
+          <figcaption id="${id}-out-title"></figcaption>
           <div class="pos-out"></div>
         </figure>
-        <figure class="pos-figure" aria-labelledby="${id}-pe-title">
-          <figcaption id="${id}-pe-title" class="pos-title"></figcaption>
+        <figure class="widget-figure pos-figure" aria-labelledby="${id}-pe-title">
+          <figcaption id="${id}-pe-title"></figcaption>
           <div class="pos-pe-map"></div>
         </figure>
         <div class="pos-tables"></div>

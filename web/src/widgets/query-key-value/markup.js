@@ -23,9 +23,9 @@ const HINT =
 export function buildQkvParts(doc, maxTokens) {
   const id = `qkv-${++instances}`;
   const root = doc.createElement('div');
-  root.className = 'qkv split';
+  root.className = 'qkv split widget-columns';
   root.innerHTML = `
-    <div class="qkv-controls split-controls">
+    <div class="qkv-controls split-controls sentence-areas">
       ${sentenceFieldHtml(id, { label: 'Sentence', input: 'hm-sentence qkv-sentence', helpClass: 'qkv-help', help: `Words and punctuation become tokens (up to ${maxTokens}), each a word vector of 100 numbers.` })}
       <p class="status qkv-status" role="status" hidden></p>
       <div class="qkv-row">

@@ -17,7 +17,7 @@ export function buildCostParts(doc, id) {
         scores of <var>d</var> products each, so the work is <var>O</var>(<var>n</var><sup>2</sup><var>d</var>).
       </p>
       <div class="sap-cost-actions">
-        <button type="button" class="sap-button sap-measure"
+        <button type="button" class="widget-button sap-measure"
           aria-describedby="${id}-cost-help">Measure</button>
         <p id="${id}-cost-help" class="help sap-cost-help deck-hidden">
           Times the attention call in this browser for <var>n</var> = ${SIZES[0]} to

@@ -120,7 +120,7 @@ export function drawCompare(box, sides) {
       : `${quote(wordA)} in A, ${quote(wordB)} in B`;
 
   const table = doc.createElement('table');
-  table.className = 'sap-compare-table';
+  table.className = 'widget-table sap-compare-table';
   const caption = doc.createElement('caption');
   caption.className = 'deck-hidden';
   caption.textContent = `${who}: how alike (cosine similarity, 1 = same direction)`;

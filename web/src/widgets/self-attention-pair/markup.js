@@ -2,6 +2,7 @@
 // bars of that word's weights, then how alike the word's vectors are in the two sentences; and the
 // cost panel (cost-markup.js). Ids are unique per instance, so several can share a page.
 import { buildCostParts } from './cost-markup.js';
+import { messageLinesHtml } from '../shared/line.js';
 
 let instances = 0;
 
@@ -18,14 +19,13 @@ function sideHtml(id, name) {
     <div class="sap-side" data-side="${name}">
       <div class="sap-inputs">
         <label class="sap-label" for="${at}-sentence">Sentence ${name}</label>
-        <input id="${at}-sentence" class="sap-sentence" name="sentence-${name}" type="text"
-          spellcheck="false" autocomplete="off" autocapitalize="off"
+        <input id="${at}-sentence" class="widget-input sap-sentence" name="sentence-${name}"
+          type="text" spellcheck="false" autocomplete="off" autocapitalize="off"
           aria-describedby="${id}-help" />
         <label class="sap-label sap-word-label" for="${at}-word">Word</label>
-        <select id="${at}-word" class="sap-word" name="word-${name}"></select>
+        <select id="${at}-word" class="widget-input sap-word" name="word-${name}"></select>
       </div>
-      <p class="status sap-status" role="status" hidden></p>
-      <p class="error sap-error" role="alert" hidden></p>
+      ${messageLinesHtml('sap')}
       <figure class="sap-figure" aria-labelledby="${at}-title" hidden>
         <figcaption id="${at}-title" class="sap-title deck-hidden"></figcaption>
         <div class="sap-bars"></div>

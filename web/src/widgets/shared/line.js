@@ -12,3 +12,16 @@ export function setLine(line, text) {
   if (line.textContent !== text) line.textContent = text;
   line.hidden = text === '';
 }
+
+/**
+ * A figure's status line and alert line as markup, both hidden until setLine gives them text: a
+ * `status` paragraph (role status) and an `error` one (role alert), with the widget's classes
+ * `${prefix}-status` and `${prefix}-error` to find them by.
+ * @param {string} prefix the widget's class prefix, e.g. 'pos'
+ * @param {{ busy?: boolean }} [options] busy: the status line shows the spinner (base.css)
+ * @returns {string}
+ */
+export function messageLinesHtml(prefix, { busy = false } = {}) {
+  return `<p class="status${busy ? ' busy' : ''} ${prefix}-status" role="status" hidden></p>
+<p class="error ${prefix}-error" role="alert" hidden></p>`;
+}

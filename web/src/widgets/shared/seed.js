@@ -19,15 +19,16 @@ export function parseSeed(text) {
 
 /**
  * The seed box as markup: its "Seed" label and a whole-number input of the engine's range, named
- * `seed`, with the classes the widget styles and finds them by.
+ * `seed`, drawn as a number box (`widget-number`, widgets.css) with the further classes the widget
+ * styles and finds them by.
  * @param {string} id the widget instance's id; the input's is `${id}-seed`
- * @param {{ input: string, label: string, describedBy?: string }} names the input's and the
- *   label's classes, and the id of the help the input is described by, if any
+ * @param {{ input: string, label: string, describedBy?: string }} names the input's further
+ *   classes and the label's classes, and the id of the help the input is described by, if any
  * @returns {string}
  */
 export function seedFieldHtml(id, { input, label, describedBy }) {
   const described = describedBy ? ` aria-describedby="${describedBy}"` : '';
   return `<label class="${label}" for="${id}-seed">Seed</label>
-<input id="${id}-seed" class="${input}" name="seed" type="number" inputmode="numeric"
+<input id="${id}-seed" class="widget-number ${input}" name="seed" type="number" inputmode="numeric"
   min="0" max="${MAX_SEED}" step="1"${described} />`;
 }

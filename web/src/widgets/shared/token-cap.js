@@ -24,11 +24,12 @@ export function tokenStatus(count, max, prompt) {
 /**
  * The sentence box as markup: its label, a two-line text box named `sentence` (no spelling marks,
  * no capitals or completion from a phone's keyboard) and the help it is described by, which the
- * deck hides and the page shows. The classes are the widget's own, to style and find them by.
+ * deck hides and the page shows. The box is drawn as a sentence box (`widget-sentence`,
+ * widgets.css); the further classes are the widget's own, to style and find them by.
  * @param {string} id the widget instance's id; the box's is `${id}-sentence`, its help's
  *   `${id}-sentence-help`
  * @param {{ label: string, input: string, help: string, labelClass?: string, helpClass?: string,
- *   language?: string }} field the label's text, the box's classes, the help (markup), the
+ *   language?: string }} field the label's text, the box's further classes, the help (markup), the
  *   label's and the help's further classes, and the language of what is typed when the figure
  *   expects one
  * @returns {string}
@@ -38,7 +39,7 @@ export function sentenceFieldHtml(id, field) {
   const also = (classes) => (classes ? ` ${classes}` : '');
   const lang = language ? ` lang="${language}" dir="auto"` : '';
   return `<label class="field-label${also(labelClass)}" for="${id}-sentence">${label}</label>
-<textarea id="${id}-sentence" class="${input}" name="sentence" rows="2"${lang}
+<textarea id="${id}-sentence" class="widget-sentence ${input}" name="sentence" rows="2"${lang}
   spellcheck="false" autocomplete="off" autocapitalize="off"
   aria-describedby="${id}-sentence-help"></textarea>
 <p id="${id}-sentence-help" class="help${also(helpClass)} deck-hidden">${help}</p>`;

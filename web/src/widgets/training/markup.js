@@ -44,15 +44,15 @@ export function buildTrainingParts(doc, experiment) {
     <div class="tr-controls split-controls">
       <div class="tr-row">
         <div class="tr-buttons">
-          <button type="button" class="tr-button tr-go">Start</button>
-          <button type="button" class="tr-button secondary tr-reset">Reset</button>
+          <button type="button" class="widget-button tr-go">Start</button>
+          <button type="button" class="widget-button secondary tr-reset">Reset</button>
         </div>
         <div class="tr-field">
           ${seedFieldHtml(id, { input: 'tr-input tr-seed', label: 'tr-label', describedBy: `${id}-help` })}
         </div>
         <div class="tr-field">
           <label class="tr-label" for="${id}-rate">Learning rate</label>
-          <input id="${id}-rate" class="tr-input tr-rate" type="number" inputmode="decimal"
+          <input id="${id}-rate" class="widget-number tr-input tr-rate" type="number" inputmode="decimal"
             min="${low}" max="${high}" step="any" aria-describedby="${id}-help" />
         </div>
       </div>

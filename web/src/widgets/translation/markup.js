@@ -7,6 +7,7 @@
 import { buildReadout } from '../../views/heatmap/index.js';
 import { MAX_STEP } from './link-settings.js';
 import { sentenceFieldHtml } from '../shared/token-cap.js';
+import { messageLinesHtml } from '../shared/line.js';
 
 /** @typedef {'compare' | 'steps' | 'alignment'} TranslationView */
 
@@ -28,8 +29,7 @@ export function buildTranslationParts(doc, view) {
       <p class="status busy mt-pending" hidden></p>
     </div>
     <div class="mt-output split-output">
-      <p class="status mt-status" role="status" hidden></p>
-      <p class="error mt-error" role="alert" hidden></p>
+      ${messageLinesHtml('mt')}
       <figure class="mt-result" aria-labelledby="${id}-title" hidden>
         <figcaption id="${id}-title" class="mt-title deck-hidden"></figcaption>
         ${VIEWS[view](id)}

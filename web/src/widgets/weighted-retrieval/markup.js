@@ -8,6 +8,7 @@ import { seedFieldHtml } from '../shared/seed.js';
 import { ATTENTION_WIDTH, KINDS } from './math.js';
 import { sentenceFieldHtml } from '../shared/token-cap.js';
 import { choicesHtml } from '../shared/choices.js';
+import { messageLinesHtml } from '../shared/line.js';
 
 let instances = 0;
 
@@ -66,7 +67,7 @@ export function buildRetrievalParts(doc, maxTokens) {
       </div>
       <div class="wr-field wr-query-field">
         <label class="field-label" for="${id}-query">Query word</label>
-        <input id="${id}-query" class="wr-query" name="query" type="text" list="${id}-words"
+        <input id="${id}-query" class="widget-input wr-query" name="query" type="text" list="${id}-words"
           spellcheck="false" autocomplete="off" autocapitalize="off"
           aria-describedby="${id}-query-help" />
         <datalist id="${id}-words">${options}</datalist>
@@ -75,7 +76,7 @@ export function buildRetrievalParts(doc, maxTokens) {
         </p>
       </div>
       <div class="wr-field wr-seed-field">
-        ${seedFieldHtml(id, { input: 'wr-seed', label: 'field-label', describedBy: `${id}-seed-help` })}
+        ${seedFieldHtml(id, { input: 'widget-input wr-seed', label: 'field-label', describedBy: `${id}-seed-help` })}
         <p id="${id}-seed-help" class="help wr-help deck-hidden">
           Draws W (general) and W<sub>s</sub>, W<sub>h</sub>, v (additive,
           d<sub>a</sub> = ${ATTENTION_WIDTH}) at random.
@@ -93,8 +94,7 @@ export function buildRetrievalParts(doc, maxTokens) {
         )}
       </fieldset>
       <div class="wr-messages">
-        <p class="status wr-status" role="status" hidden></p>
-        <p class="error wr-error" role="alert" hidden></p>
+        ${messageLinesHtml('wr')}
         <p class="note wr-unknown" hidden></p>
       </div>
     </div>
@@ -108,7 +108,7 @@ export function buildRetrievalParts(doc, maxTokens) {
           <div class="wr-drag-controls" role="group" aria-labelledby="${id}-drag-title">
             <div class="wr-drag-head">
               <p id="${id}-drag-title" class="wr-drag-title">Scores e<sub>j</sub>, set by hand</p>
-              <button type="button" class="wr-reset">Set every score to 0</button>
+              <button type="button" class="widget-button secondary wr-reset">Set every score to 0</button>
             </div>
             <div class="wr-sliders"></div>
           </div>

@@ -58,7 +58,7 @@ export function buildWhyScaleParts(doc) {
       <figure class="ws-figure" aria-labelledby="${id}-lines-title">
         <figcaption class="ws-title ws-lines-head">
           <span id="${id}-lines-title">Softmax over ${KEYS} keys, for every <i>d</i><sub>k</sub>:</span>
-          <select class="ws-measure" aria-labelledby="${id}-lines-title">${options}</select>
+          <select class="widget-box ws-measure" aria-labelledby="${id}-lines-title">${options}</select>
         </figcaption>
         <p class="status busy ws-sweep" role="status">Computing every width…</p>
         <div class="ws-lines"></div>
