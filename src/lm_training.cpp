@@ -21,16 +21,8 @@ constexpr std::uint64_t kBatchStream = 1000;
 
 void check_training_options(const LanguageModelTrainingOptions& o, int context, int words) {
   const char* where = "language model training";
-  if (o.steps < 1 || o.steps > 1000000) detail::fail(where, "steps must be from 1 to 1000000");
+  check_schedule(where, schedule_of(o));
   if (o.batch < 1 || o.batch > 4096) detail::fail(where, "batch must be from 1 to 4096");
-  if (!(o.learning_rate > 0 && o.learning_rate < 1e3)) {
-    detail::fail(where, "the learning rate must be in (0, 1000)");
-  }
-  if (o.warmup < 0) detail::fail(where, "warmup must be >= 0");
-  if (!(o.final_lr_fraction > 0 && o.final_lr_fraction <= 1)) {
-    detail::fail(where, "the final learning-rate fraction must be in (0, 1]");
-  }
-  if (!(o.clip >= 0)) detail::fail(where, "clip must be >= 0");
   if (!(o.repeat_fraction >= 0 && o.repeat_fraction <= 1)) {
     detail::fail(where, "the repeated fraction must be in [0, 1]");
   }
@@ -42,10 +34,6 @@ void check_training_options(const LanguageModelTrainingOptions& o, int context, 
 
 int repeated_rows_per_batch(const LanguageModelTrainingOptions& o) {
   return static_cast<int>(std::lround(o.repeat_fraction * static_cast<double>(o.batch)));
-}
-
-double scheduled_learning_rate(const LanguageModelTrainingOptions& o, long step) {
-  return warmup_cosine_rate(o.learning_rate, o.warmup, o.steps, o.final_lr_fraction, step);
 }
 
 LanguageModelBatches::LanguageModelBatches(std::vector<std::vector<int>> samples, int context,
@@ -116,35 +104,21 @@ void LanguageModelBatches::next(std::vector<std::vector<int>>& inputs,
   }
 }
 
-namespace {
-
-AdamOptions first_step_adam(const LanguageModelTrainingOptions& options) {
-  AdamOptions adam;
-  adam.learning_rate = scheduled_learning_rate(options, 1);
-  return adam;
-}
-
-}  // namespace
-
 LanguageModelTraining::LanguageModelTraining(const LanguageModelConfig& config,
                                              MatrixT<float> word_vectors,
                                              std::vector<std::vector<int>> samples,
                                              const LanguageModelTrainingOptions& options)
-    : options_(options),
-      model_(std::make_unique<LanguageModel<float>>(config, std::move(word_vectors))),
-      batches_(std::move(samples), config.context, config.vocab - 1, options),
-      adam_(model_->parameters(), first_step_adam(options)) {}
+    : ModelTraining(std::make_unique<LanguageModel<float>>(config, std::move(word_vectors)),
+                    schedule_of(options)),
+      options_(options),
+      batches_(std::move(samples), config.context, config.vocab - 1, options) {}
 
-LanguageModelTraining::Step LanguageModelTraining::step() {
+BatchLoss LanguageModelTraining::forward_backward(Rng& /*dropout: the model has none*/) {
   batches_.next(inputs_, targets_);
-  ++steps_taken_;
-  const double rate = scheduled_learning_rate(options_, steps_taken_);
-  adam_.set_learning_rate(rate);
-  model_->zero_grad();
-  const float loss = model_->loss_and_backward(inputs_, targets_);
-  const float norm = clip_global_norm(model_->parameters(), static_cast<float>(options_.clip));
-  adam_.step();
-  return {loss, norm, rate};
+  const float loss = model().loss_and_backward(inputs_, targets_);
+  long tokens = 0;
+  for (const std::vector<int>& row : inputs_) tokens += static_cast<long>(row.size()) + 1;
+  return {loss, tokens, 0};
 }
 
 HeadMeasurement head_measurement(const std::vector<std::vector<int>>& held_out, int context,

@@ -74,13 +74,36 @@ void validate(const TrainingOptions& o) {
   check_setting("clip", o.clip, 0, 1000);
 }
 
-Trainer::Trainer(const TrainingOptions& options)
-    : options_(options), batches_(derive_seed(options.seed, kBatchTag)) {
+namespace {
+
+std::unique_ptr<Seq2Seq<float>> checked_model(const TrainingOptions& options) {
   validate(options);
-  model_ = std::make_unique<Seq2Seq<float>>(model_options(options));
-  AdamOptions adam;
-  adam.learning_rate = options.learning_rate;
-  adam_ = std::make_unique<Adam<float>>(model_->parameters(), adam);
+  return std::make_unique<Seq2Seq<float>>(model_options(options));
+}
+
+// No warm-up and no decay.
+TrainingSchedule constant_rate(const TrainingOptions& options) {
+  TrainingSchedule constant;
+  constant.learning_rate = options.learning_rate;
+  constant.clip = options.clip;
+  return constant;
+}
+
+}  // namespace
+
+Trainer::Trainer(const TrainingOptions& options)
+    : ModelTraining(checked_model(options), constant_rate(options)),
+      options_(options),
+      batches_(derive_seed(options.seed, kBatchTag)) {}
+
+BatchLoss Trainer::forward_backward(Rng& /*dropout: the reversal models have none*/) {
+  const ReversalBatch batch = draw_reversal_batch(batches_, options_.batch, options_.vocab,
+                                                  options_.min_length, options_.max_length);
+  const Seq2SeqPass<float> pass = model().forward(batch);
+  model().backward(pass);
+  long tokens = 0;  // each sequence and its reversal
+  for (const int length : batch.lengths) tokens += 2L * length;
+  return {pass.loss, tokens, 0};
 }
 
 std::vector<float> Trainer::step(int n) {
@@ -89,20 +112,7 @@ std::vector<float> Trainer::step(int n) {
   }
   std::vector<float> losses;
   losses.reserve(static_cast<size_t>(n));
-  const std::vector<Parameter<float>*> parameters = model_->parameters();
-  for (int s = 0; s < n; ++s) {
-    // 1. A fresh batch, its loss and gradients.
-    const ReversalBatch batch = draw_reversal_batch(batches_, options_.batch, options_.vocab,
-                                                    options_.min_length, options_.max_length);
-    const Seq2SeqPass<float> pass = model_->forward(batch);
-    model_->zero_grad();
-    model_->backward(pass);
-    // 2. Clip the global norm (a rare large gradient cannot throw the weights far), then update.
-    clip_global_norm(parameters, static_cast<float>(options_.clip));
-    adam_->step();
-    losses.push_back(pass.loss);
-    ++steps_;
-  }
+  for (int s = 0; s < n; ++s) losses.push_back(ModelTraining::step().loss);
   return losses;
 }
 
@@ -120,10 +130,12 @@ std::vector<LengthAccuracy> Trainer::evaluate(const std::vector<int>& lengths, i
   for (const int length : lengths) {
     Rng rng(derive_seed(kHeldOutSeed, static_cast<std::uint64_t>(length)));
     long whole = 0, symbols = 0;
+    double loss = 0;
     for (int done = 0; done < samples; done += kEvaluationChunk) {
       const int count = std::min(kEvaluationChunk, samples - done);
       const ReversalBatch batch = draw_reversal_batch(rng, count, options_.vocab, length);
-      const Seq2SeqPass<float> pass = model_->forward(batch);
+      const Seq2SeqPass<float> pass = model().forward(batch);
+      loss += static_cast<double>(pass.loss) * count;
       for (int b = 0; b < count; ++b) {
         int right = 0;
         for (int t = 0; t < length; ++t) {
@@ -136,6 +148,7 @@ std::vector<LengthAccuracy> Trainer::evaluate(const std::vector<int>& lengths, i
     }
     LengthAccuracy accuracy;
     accuracy.length = length;
+    accuracy.loss = loss / samples;
     accuracy.sequence_accuracy = static_cast<double>(whole) / samples;
     accuracy.symbol_accuracy =
         static_cast<double>(symbols) / (static_cast<double>(samples) * length);
@@ -154,7 +167,7 @@ AttentionMap Trainer::attention_map(int length) const {
   }
   Rng rng(derive_seed(kSampleSeed, static_cast<std::uint64_t>(length)));
   const ReversalBatch batch = draw_reversal_batch(rng, 1, options_.vocab, length);
-  const Seq2SeqPass<float> pass = model_->forward(batch);
+  const Seq2SeqPass<float> pass = model().forward(batch);
   AttentionMap map;
   map.length = length;
   map.input = batch.inputs;

@@ -38,18 +38,8 @@ void check_batch_size(int batch) {
 }  // namespace
 
 void check_translator_training_options(const TranslatorTrainingOptions& o) {
-  if (o.steps < 1 || o.steps > 10000000) {
-    detail::fail(kWhere, "steps must be from 1 to 10000000, got " + std::to_string(o.steps));
-  }
+  check_schedule(kWhere, schedule_of(o));
   check_batch_size(o.batch);
-  if (!(o.learning_rate > 0 && o.learning_rate < 1e3)) {
-    detail::fail(kWhere, "the learning rate must be in (0, 1000)");
-  }
-  if (o.warmup < 0) detail::fail(kWhere, "warmup must be >= 0");
-  if (!(o.final_lr_fraction > 0 && o.final_lr_fraction <= 1)) {
-    detail::fail(kWhere, "the final learning-rate fraction must be in (0, 1]");
-  }
-  if (!(o.clip >= 0)) detail::fail(kWhere, "clip must be >= 0");
   if (!(o.dropout >= 0 && o.dropout < 1)) detail::fail(kWhere, "dropout must be in [0, 1)");
 }
 
@@ -87,15 +77,13 @@ const TranslationBatch& TranslationBatches::next() {
 
 namespace {
 
-// The tags of the training's random streams (attn/random.hpp's derive_seed).
-constexpr std::uint64_t kBatchStream = 1, kDropoutStream = 2;
+// The tag of the batch order's stream (attn/random.hpp's derive_seed); the dropout masks come
+// from the loop's stream, kDropoutStream.
+constexpr std::uint64_t kBatchStream = 1;
 
-AdamOptions first_adam(const TranslatorTrainingOptions& o) {
+const TranslatorTrainingOptions& checked(const TranslatorTrainingOptions& o) {
   check_translator_training_options(o);
-  AdamOptions adam;
-  adam.learning_rate =
-      warmup_cosine_rate(o.learning_rate, o.warmup, o.steps, o.final_lr_fraction, 1);
-  return adam;
+  return o;
 }
 
 }  // namespace
@@ -103,26 +91,18 @@ AdamOptions first_adam(const TranslatorTrainingOptions& o) {
 TranslatorTraining::TranslatorTraining(const TranslatorConfig& config, MatrixT<float> word_vectors,
                                        const std::vector<SentencePair>& pairs,
                                        const TranslatorTrainingOptions& options)
-    : options_(options),
-      model_(std::make_unique<Translator<float>>(config, std::move(word_vectors))),
-      batches_(pairs, options.batch, derive_seed(options.seed, kBatchStream)),
-      adam_(model_->parameters(), first_adam(options)),
-      dropout_rng_(derive_seed(options.seed, kDropoutStream)) {}
+    : ModelTraining(std::make_unique<Translator<float>>(config, std::move(word_vectors)),
+                    schedule_of(checked(options))),
+      options_(options),
+      batches_(pairs, options.batch, derive_seed(options.seed, kBatchStream)) {}
 
-TranslatorTraining::Step TranslatorTraining::step() {
+BatchLoss TranslatorTraining::forward_backward(Rng& dropout) {
   const TranslationBatch& batch = batches_.next();
-  ++steps_taken_;
-  const double rate = warmup_cosine_rate(options_.learning_rate, options_.warmup, options_.steps,
-                                         options_.final_lr_fraction, steps_taken_);
-  adam_.set_learning_rate(rate);
-  model_->zero_grad();
-  const TranslatorPass<float> pass = model_->forward(batch, options_.dropout, &dropout_rng_);
-  model_->backward(pass);
-  const float norm = clip_global_norm(model_->parameters(), static_cast<float>(options_.clip));
-  adam_.step();
-  int tokens = pass.counted;
-  for (const auto& s : batch.sources) tokens += static_cast<int>(s.size());
-  return {pass.loss, norm, rate, tokens};
+  const TranslatorPass<float> pass = model().forward(batch, options_.dropout, &dropout);
+  model().backward(pass);
+  long tokens = pass.counted;
+  for (const auto& s : batch.sources) tokens += static_cast<long>(s.size());
+  return {pass.loss, tokens, batches_.epochs_started()};
 }
 
 HeldOutLoss held_out_loss(const Translator<float>& model, const std::vector<SentencePair>& pairs,

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <functional>
 #include <limits>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -85,6 +86,16 @@ class CommandLine {
       if (!known) usage("unknown flag " + flag);
       if (i + 1 >= argc) usage(flag + " needs a value");
       known->set(flag, argv[i + 1]);
+    }
+  }
+
+  // Runs a check of the values read (a core function that throws std::invalid_argument, as
+  // attn::InvalidArgument is) and turns its refusal into the usage message.
+  void check(const std::function<void()>& values_check) const {
+    try {
+      values_check();
+    } catch (const std::invalid_argument& refused) {
+      usage(refused.what());
     }
   }
 

@@ -1,6 +1,7 @@
-// The native tools read their flags through one parser (tools/command_line.hpp): a bad value, an
-// unknown flag or a missing value ends the tool with exit code 2, a message naming the flag, and
-// a usage line made from the tool's own declarations. Runs the built tools of every trainer.
+// The native tool attn_train (tools/train/) trains every model, each reading its flags through one
+// parser (tools/command_line.hpp): a bad value, an unknown flag or a missing value ends the tool
+// with exit code 2, a message naming the flag, and a usage line made from the model's own
+// declarations; an unknown or missing model name ends it the same way.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -9,18 +10,20 @@ import { describe, test } from 'node:test';
 import { ROOT } from './helpers.js';
 
 /**
- * @param {string} tool
+ * @param {string} model
  * @param {string[]} args
  */
-function run(tool, args) {
-  const result = spawnSync(join(ROOT, 'build/native', tool), args, { encoding: 'utf8' });
+function run(model, args) {
+  const tool = join(ROOT, 'build/native/attn_train');
+  const result = spawnSync(tool, [model, ...args].filter(Boolean), { encoding: 'utf8' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-const TOOLS = ['attn_train', 'attn_train_lm', 'attn_train_translation'];
+const MODELS = ['reversal', 'language-model', 'translation'];
 
-describe('every training tool rejects a bad command line before it reads or trains', () => {
-  for (const tool of TOOLS) {
+describe('attn_train rejects a bad command line before it reads or trains', () => {
+  for (const model of MODELS) {
+    const tool = `attn_train ${model}`;
     test(`${tool}: each kind of mistake`, () => {
       const cases = [
         { args: ['--steps', 'ten'], message: "--steps needs a number, got 'ten'" },
@@ -31,7 +34,7 @@ describe('every training tool rejects a bad command line before it reads or trai
         { args: ['--steps'], message: '--steps needs a value' },
       ];
       for (const { args, message } of cases) {
-        const { status, stdout, stderr } = run(tool, args);
+        const { status, stdout, stderr } = run(model, args);
         assert.equal(status, 2, `${tool} ${args.join(' ')} exits with 2`);
         assert.equal(stdout, '', `${tool} ${args.join(' ')} prints nothing on stdout`);
         const [first, usage] = stderr.split('\n');
@@ -43,20 +46,30 @@ describe('every training tool rejects a bad command line before it reads or trai
     });
   }
 
+  test('a model it does not know, or none, is refused with the list of models', () => {
+    for (const model of ['transformer', '']) {
+      const { status, stdout, stderr } = run(model, []);
+      assert.equal(status, 2);
+      assert.equal(stdout, '');
+      assert.match(stderr, /usage: attn_train reversal\|language-model\|translation \[flags\]/);
+    }
+    assert.match(run('transformer', []).stderr, /unknown model 'transformer'/);
+  });
+
   test('a choice names its choices, and an integer its range', () => {
-    const scoring = run('attn_train', ['--scoring', 'cosine']);
+    const scoring = run('reversal', ['--scoring', 'cosine']);
     assert.equal(scoring.status, 2);
     assert.match(scoring.stderr, /--scoring is additive\|dot\|scaled_dot, got 'cosine'/);
-    const bridge = run('attn_train_translation', ['--bridge', 'none']);
+    const bridge = run('translation', ['--bridge', 'none']);
     assert.equal(bridge.status, 2);
     assert.match(bridge.stderr, /--bridge is both\|attention\|fixed-vector, got 'none'/);
-    const width = run('attn_train', ['--d-model', '99999999999']);
+    const width = run('reversal', ['--d-model', '99999999999']);
     assert.equal(width.status, 2);
     assert.match(width.stderr, /--d-model must be from -2147483648 to 2147483647/);
   });
 
   test('a good command line gets past the parser', () => {
-    const { status, stdout } = run('attn_train', ['--steps', '2', '--eval-samples', '2']);
+    const { status, stdout } = run('reversal', ['--steps', '2', '--eval-samples', '2']);
     assert.equal(status, 0);
     assert.equal(stdout.trim().split('\n').length, 3, 'two losses and one evaluation');
   });

@@ -1,7 +1,7 @@
 // What the page and the README say about the trained language model is what the committed weights
-// give: the core measures web/public/models/brown-lm.bin again (attn_train_lm --measure, natively,
-// on the corpus splits npm test builds) and every number must match the committed report; the
-// README and docs/language-model.md must state the report's numbers.
+// give: the core measures web/public/models/brown-lm.bin again (`attn_train language-model
+// --measure`, natively, on the corpus splits npm test builds) and every number must match the
+// committed report; the README and docs/language-model.md must state the report's numbers.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -17,8 +17,8 @@ after(() => rmSync(folder, { recursive: true, force: true }));
 
 const remeasuredPath = join(folder, 'report.json');
 execFileSync(
-  join(ROOT, 'build/native/attn_train_lm'),
-  ['--measure', 'web/public/models/brown-lm.bin', '--report', remeasuredPath],
+  join(ROOT, 'build/native/attn_train'),
+  ['language-model', '--measure', 'web/public/models/brown-lm.bin', '--report', remeasuredPath],
   { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
 );
 const REMEASURED = JSON.parse(readFileSync(remeasuredPath, 'utf8'));

@@ -1,5 +1,5 @@
 // Training through the engine facade: the wasm trainer's loss curve and held-out accuracies for a
-// seed equal those of the native command build/native/attn_train with the same options; bad
+// seed equal those of the native command build/native/attn_train reversal with the same options; bad
 // options and calls throw Errors that name them; dispose() frees the trainer; the results have the
 // shapes the types promise, and a trained attention model looks along the anti-diagonal.
 import assert from 'node:assert/strict';
@@ -28,7 +28,7 @@ if (!existsSync(TRAIN_TOOL)) {
  *   symbolAccuracy: number[] } }}
  */
 function nativeRun(flags, steps) {
-  const text = execFileSync(TRAIN_TOOL, [...flags, '--steps', String(steps)], {
+  const text = execFileSync(TRAIN_TOOL, ['reversal', ...flags, '--steps', String(steps)], {
     encoding: 'utf8',
   });
   const lines = text

@@ -2,7 +2,7 @@
 // (bleu.js), and for a model with attention the alignment score against the dictionary
 // (alignment-score.js). The translations come as JSON lines, one per pair of the split in its
 // order for each model: {"model": name, "pair": i, "words": [German ids], "weights": [(words + 1) x
-// n English weights]}, as attn_train_translation --translations writes them. Prints a report per
+// n English weights]}, as `attn_train translation --translations` writes them. Prints a report per
 // model.
 //
 // Usage: node tools/translation/evaluate.js --translations FILE [--corpus DIR] [--split NAME]

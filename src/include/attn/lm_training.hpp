@@ -1,16 +1,17 @@
-// Training a LanguageModel on a corpus: the batches (windows of running text and rows of random
-// words repeated), the learning-rate schedule, and one step of Adam. attn_train_lm trains the
-// page's model with it natively; the wasm binding trains a smaller sibling with it in the page's
-// worker. docs/language-model.md ("Training it", "Training it live") gives the settings.
+// Training a LanguageModel on a corpus: its batches (windows of running text and rows of random
+// words repeated) on the shared training loop (training_loop.hpp: the schedule, Adam, clipping).
+// `attn_train language-model` trains the page's model with it natively; the wasm binding trains a
+// smaller sibling with it in the page's worker. docs/language-model.md ("Training it", "Training
+// it live") gives the settings.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <vector>
 
-#include "attn/adam.hpp"
 #include "attn/language_model.hpp"
 #include "attn/random.hpp"
+#include "attn/training_loop.hpp"
 
 namespace attn {
 
@@ -28,17 +29,12 @@ struct LanguageModelTrainingOptions {
 };
 
 // Throws InvalidArgument on options out of range for a model of `context` tokens and `words`
-// predictable ids: steps in [1, 1e6], batch in [1, 4096], 0 < lr < 1e3, warmup >= 0, final
-// fraction in (0, 1], clip >= 0, repeat fraction in [0, 1], 2 <= min_run <= max_run <= min(words,
-// context).
+// predictable ids: the schedule's as check_schedule says, batch in [1, 4096], repeat fraction in
+// [0, 1], 2 <= min_run <= max_run <= min(words, context).
 void check_training_options(const LanguageModelTrainingOptions& options, int context, int words);
 
 // The number of rows of each batch that are random words repeated: round(fraction * batch).
 int repeated_rows_per_batch(const LanguageModelTrainingOptions& options);
-
-// The rate for step `step` (counting from 1; a smaller step counts as 1): lr * step / warmup during
-// the warm-up, then a cosine from lr down to lr * final_lr_fraction at step `steps`, flat after it.
-double scheduled_learning_rate(const LanguageModelTrainingOptions& options, long step);
 
 // Draws each step's batch from its own seeded stream. Of `batch` rows, the first
 // batch - repeated_rows_per_batch are windows of context + 1 consecutive tokens of one sample
@@ -68,8 +64,8 @@ class LanguageModelBatches {
   Rng rng_;
 };
 
-// A model, its optimiser and its batches: step() is one step of training.
-class LanguageModelTraining {
+// The language model and its batches on the shared training loop.
+class LanguageModelTraining final : public ModelTraining<LanguageModel<float>> {
  public:
   // The model starts from config.seed; the batches come from options.seed. Throws
   // InvalidArgument as LanguageModel and LanguageModelBatches do.
@@ -77,27 +73,14 @@ class LanguageModelTraining {
                         std::vector<std::vector<int>> samples,
                         const LanguageModelTrainingOptions& options);
 
-  struct Step {
-    float loss;           // the batch's mean cross-entropy before the update
-    float gradient_norm;  // before clipping
-    double learning_rate;
-  };
-  // Draws a batch, computes its loss and gradient, clips, and takes one Adam step at the
-  // scheduled rate. The same seeds give the same bits on every build.
-  Step step();
-
-  long steps_taken() const { return steps_taken_; }
-  const LanguageModel<float>& model() const { return *model_; }
-  LanguageModel<float>& model() { return *model_; }
+  // The next batch's mean cross-entropy and gradient.
+  BatchLoss forward_backward(Rng& dropout) override;
   const LanguageModelTrainingOptions& options() const { return options_; }
 
  private:
   LanguageModelTrainingOptions options_;
-  std::unique_ptr<LanguageModel<float>> model_;  // stable address for Adam's parameters
   LanguageModelBatches batches_;
-  Adam<float> adam_;
   std::vector<std::vector<int>> inputs_, targets_;
-  long steps_taken_ = 0;
 };
 
 // What a training run measures its heads on (measure_heads), fixed for the whole run: the first

@@ -7,8 +7,8 @@
 #include <memory>
 #include <vector>
 
-#include "attn/adam.hpp"
 #include "attn/seq2seq.hpp"
+#include "attn/training_loop.hpp"
 
 namespace attn {
 
@@ -33,6 +33,7 @@ void validate(const TrainingOptions& options);
 // Accuracy at one input length on the held-out set.
 struct LengthAccuracy {
   int length = 0;
+  double loss = 0;               // mean cross-entropy per output symbol
   double sequence_accuracy = 0;  // share of sequences reversed without a single wrong symbol
   double symbol_accuracy = 0;    // share of output symbols that are right
 };
@@ -46,7 +47,8 @@ struct AttentionMap {
   MatrixT<float> weights;   // (L, L) row t: output step t's weights over input positions 0..L-1
 };
 
-class Trainer {
+// The reversal model on the shared training loop (training_loop.hpp), at a constant rate.
+class Trainer final : public ModelTraining<Seq2Seq<float>> {
  public:
   // Validates the options and builds the model with seeded initial weights.
   explicit Trainer(const TrainingOptions& options);
@@ -54,6 +56,9 @@ class Trainer {
   // Runs n steps (1 to 100000) of Adam on fresh seeded batches, each clipped to the global norm
   // limit first; returns each step's loss, computed before its update.
   std::vector<float> step(int n);
+
+  // One fresh seeded batch's loss and gradient.
+  BatchLoss forward_backward(Rng& dropout) override;
 
   // For each length (1 to 32), `samples` (1 to 10000) held-out sequences of that length: how many
   // the model reverses whole, and how many symbols it gets right. The held-out sequences depend
@@ -65,15 +70,12 @@ class Trainer {
   // Throws InvalidArgument for the fixed-vector model, which has no cross-attention to show.
   AttentionMap attention_map(int length) const;
 
-  long steps() const { return steps_; }
+  long steps() const { return steps_taken(); }
   const TrainingOptions& options() const { return options_; }
 
  private:
   TrainingOptions options_;
-  std::unique_ptr<Seq2Seq<float>> model_;
-  std::unique_ptr<Adam<float>> adam_;
   Rng batches_;
-  long steps_ = 0;
 };
 
 }  // namespace attn

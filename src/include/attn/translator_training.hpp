@@ -1,14 +1,14 @@
-// Training a Translator on sentence pairs: batches of pairs of similar length, the learning-rate
-// schedule of adam.hpp, Adam with the gradients' norm clipped, and the held-out loss.
-// attn_train_translation trains the page's two models with it (docs/translation.md).
+// Training a Translator on sentence pairs: batches of pairs of similar length and the held-out
+// loss, on the shared training loop (training_loop.hpp: the schedule, Adam, clipping, dropout
+// masks). `attn_train translation` trains the page's two models with it (docs/translation.md).
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <vector>
 
-#include "attn/adam.hpp"
 #include "attn/random.hpp"
+#include "attn/training_loop.hpp"
 #include "attn/translation_corpus.hpp"
 #include "attn/translator.hpp"
 
@@ -25,8 +25,8 @@ struct TranslatorTrainingOptions {
   double dropout = 0;              // Translator::forward's rate while training, in [0, 1)
 };
 
-// Throws InvalidArgument on steps outside [1, 1e7], batch outside [1, 4096], a rate outside
-// (0, 1e3), warmup < 0, final fraction outside (0, 1], clip < 0, or dropout outside [0, 1).
+// Throws InvalidArgument on a schedule check_schedule refuses, batch outside [1, 4096], or dropout
+// outside [0, 1).
 void check_translator_training_options(const TranslatorTrainingOptions& options);
 
 // Cuts the pairs into batches of pairs of similar length and hands them out in a seeded random
@@ -50,37 +50,24 @@ class TranslationBatches {
   Rng rng_;
 };
 
-class TranslatorTraining {
+// A translator and its batches on the shared training loop.
+class TranslatorTraining final : public ModelTraining<Translator<float>> {
  public:
   // The model starts from config.seed; the batch order and the dropout masks come from
-  // options.seed (two generators, so that the masks do not move the order). Throws
+  // options.seed (two streams, so that the masks do not move the order). Throws
   // InvalidArgument as the Translator, the options check and TranslationBatches do.
   TranslatorTraining(const TranslatorConfig& config, MatrixT<float> word_vectors,
                      const std::vector<SentencePair>& pairs,
                      const TranslatorTrainingOptions& options);
 
-  struct Step {
-    float loss;           // the batch's mean cross-entropy per German token, before the update
-    float gradient_norm;  // before clipping
-    double learning_rate;
-    int tokens;  // English and German tokens read (with </s>)
-  };
-  // One batch: loss, gradient, clipping, one Adam step at the scheduled rate. The same seeds give
-  // the same bits every run of one build.
-  Step step();
-
-  long steps_taken() const { return steps_taken_; }
+  // The next batch's mean cross-entropy per German token (and </s>) and gradient, with dropout
+  // at the options' rate; its tokens are the English and German tokens read.
+  BatchLoss forward_backward(Rng& dropout) override;
   long epochs_started() const { return batches_.epochs_started(); }
-  const Translator<float>& model() const { return *model_; }
-  Translator<float>& model() { return *model_; }
 
  private:
   TranslatorTrainingOptions options_;
-  std::unique_ptr<Translator<float>> model_;  // stable address for Adam's parameters
   TranslationBatches batches_;
-  Adam<float> adam_;
-  Rng dropout_rng_;
-  long steps_taken_ = 0;
 };
 
 // The mean cross-entropy per German token (and </s>) of `pairs`, in batches of `batch`, and the

@@ -31,7 +31,7 @@ const BASELINE = shape({ perplexity: shape({ validation: score, test: score }) }
 const CORPUS_SPLIT = shape({ samples: count, tokens: count, outOfVocabularyPercent: score });
 
 /**
- * What `info` takes from the report `attn_train_lm` writes beside the weights (brown-lm.json,
+ * What `info` takes from the report `attn_train language-model` writes beside the weights (brown-lm.json,
  * docs/language-model.md): the vocabulary it was trained on, every head's scores and kind, the
  * held-out perplexities and, when it measured them, the corpus splits and the baselines' scores,
  * and the training settings.
