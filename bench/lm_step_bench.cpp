@@ -80,15 +80,8 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
-    attn::LanguageModelConfig config;
-    config.vocab = kVocab;
-    config.d_embed = 100;
-    config.d_model = 128;
-    config.layers = 2;
-    config.heads = 4;
-    config.d_mlp = 512;
-    config.context = kContext;
-    config.seed = 1;
+    // vocab, d_embed, d_model, layers, heads, d_mlp, context, seed, position_scale
+    const attn::LanguageModelConfig config{kVocab, 100, 128, 2, 4, 512, kContext, 1, 0.2f};
     const Mat word_vectors = attn::unit_normal(kVocab, 100, 11) * 0.4f;
     attn::LanguageModel<float> model(config, word_vectors);
     attn::Adam<float> adam(model.parameters(), attn::AdamOptions{});

@@ -12,12 +12,7 @@ namespace {
 constexpr const char* kWhere = "language model weights";
 
 // The sizes the file names, in the order it holds them, with their ranges.
-struct SizeField {
-  const char* name;
-  int LanguageModelConfig::*field;
-  std::uint32_t low, high;
-};
-constexpr SizeField kSizes[] = {
+constexpr ConfigSize<LanguageModelConfig> kSizes[] = {
     {"vocab", &LanguageModelConfig::vocab, 2, 1u << 20},
     {"d_embed", &LanguageModelConfig::d_embed, 1, 4096},
     {"d_model", &LanguageModelConfig::d_model, 1, 4096},
@@ -26,11 +21,6 @@ constexpr SizeField kSizes[] = {
     {"d_mlp", &LanguageModelConfig::d_mlp, 1, 16384},
     {"context", &LanguageModelConfig::context, 1, 4096},
 };
-
-bool same_shape(const LanguageModelConfig& a, const LanguageModelConfig& b) {
-  return a.vocab == b.vocab && a.d_embed == b.d_embed && a.d_model == b.d_model &&
-         a.layers == b.layers && a.heads == b.heads && a.d_mlp == b.d_mlp && a.context == b.context;
-}
 
 }  // namespace
 
@@ -72,9 +62,7 @@ std::vector<std::uint8_t> encode_language_model(LanguageModel<float>& model,
   const LanguageModelConfig& c = model.config();
   WeightsFile file;
   file.kind = kLanguageModelKind;
-  for (const SizeField& size : kSizes) {
-    file.numbers.emplace_back(size.name, static_cast<std::uint32_t>(c.*size.field));
-  }
+  add_sizes(file, c, kSizes);
   file.numbers.emplace_back("vocab_hash", vocab_hash);
   add_parameters(file, "", model.parameters(), TensorEncoding::float16);
   return encode_weights_file(file, kWhere);
@@ -84,9 +72,7 @@ LanguageModelWeights parse_language_model_weights(const std::uint8_t* bytes, std
   WeightsFile file = parse_weights_file(bytes, size, kLanguageModelKind, kWhere);
   LanguageModelWeights w;
   LanguageModelConfig& c = w.config;
-  for (const SizeField& field : kSizes) {
-    c.*field.field = static_cast<int>(file.number(kWhere, field.name, field.low, field.high));
-  }
+  read_sizes(file, kWhere, kSizes, c);
   c.seed = 0;
   if (c.heads > c.d_model || c.d_model % c.heads != 0) {
     detail::fail(kWhere, "heads (" + std::to_string(c.heads) + ") must divide d_model (" +
@@ -98,7 +84,7 @@ LanguageModelWeights parse_language_model_weights(const std::uint8_t* bytes, std
 }
 
 void load_language_model_weights(LanguageModel<float>& model, const LanguageModelWeights& weights) {
-  if (!same_shape(model.config(), weights.config)) {
+  if (!same_sizes(model.config(), weights.config, kSizes)) {
     detail::fail(kWhere, "the weights are for another config than the model's");
   }
   const std::vector<Parameter<float>*> params = model.parameters();

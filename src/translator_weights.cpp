@@ -1,7 +1,6 @@
 #include "attn/translator_weights.hpp"
 
 #include <algorithm>
-#include <iterator>
 #include <utility>
 
 #include "attn/embeddings.hpp"
@@ -14,11 +13,7 @@ namespace {
 constexpr const char* kWhere = "translator weights";
 
 // The sizes the file names, in the order it holds them.
-struct SizeField {
-  const char* name;
-  int TranslatorConfig::*field;
-};
-constexpr SizeField kSizes[] = {
+constexpr ConfigSize<TranslatorConfig> kSizes[] = {
     {"source_words", &TranslatorConfig::source_words},
     {"source_width", &TranslatorConfig::source_width},
     {"target_words", &TranslatorConfig::target_words},
@@ -27,11 +22,6 @@ constexpr SizeField kSizes[] = {
     {"decoder_state", &TranslatorConfig::decoder_state},
     {"attention", &TranslatorConfig::attention},
 };
-
-bool same_shape(const TranslatorConfig& a, const TranslatorConfig& b) {
-  return std::all_of(std::begin(kSizes), std::end(kSizes),
-                     [&](const SizeField& size) { return a.*size.field == b.*size.field; });
-}
 
 // The German words of `text`, each ended by a newline.
 std::vector<std::string> split_lines(std::string_view text) {
@@ -60,7 +50,7 @@ std::vector<std::uint8_t> encode_translators(const std::vector<Translator<float>
   }
   const TranslatorConfig& c = models[0]->config();
   for (Translator<float>* m : models) {
-    if (!same_shape(m->config(), c)) {
+    if (!same_sizes(m->config(), c, kSizes)) {
       detail::fail(kWhere, "the models of one file must have the same shape");
     }
   }
@@ -76,9 +66,7 @@ std::vector<std::uint8_t> encode_translators(const std::vector<Translator<float>
 
   WeightsFile file;
   file.kind = kTranslatorsKind;
-  for (const SizeField& size : kSizes) {
-    file.numbers.emplace_back(size.name, static_cast<std::uint32_t>(c.*size.field));
-  }
+  add_sizes(file, c, kSizes);
   file.numbers.emplace_back("english_hash", english_hash);
   file.texts.emplace_back("german_vocabulary", vocabulary);
   for (Translator<float>* m : models) {
@@ -90,9 +78,7 @@ std::vector<std::uint8_t> encode_translators(const std::vector<Translator<float>
 TranslatorWeights parse_translators(const std::uint8_t* bytes, std::size_t size) {
   WeightsFile file = parse_weights_file(bytes, size, kTranslatorsKind, kWhere);
   TranslatorWeights w;
-  for (const SizeField& size : kSizes) {
-    w.config.*size.field = static_cast<int>(file.number(kWhere, size.name, 0, 1u << 24));
-  }
+  read_sizes(file, kWhere, kSizes, w.config);
   check_translator_config(w.config);
   w.english_hash = file.number(kWhere, "english_hash");
   w.german_words = split_lines(file.text(kWhere, "german_vocabulary"));

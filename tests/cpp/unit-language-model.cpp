@@ -15,16 +15,8 @@ constexpr int kIgnored = attn::kIgnoredTarget;
 // A tiny model with the real model's shape of parts: 9 words of width 5, d_model 8, 2 blocks of
 // 2 heads, MLP width 16, context 6.
 attn::LanguageModelConfig tiny_config() {
-  attn::LanguageModelConfig c;
-  c.vocab = 9;
-  c.d_embed = 5;
-  c.d_model = 8;
-  c.layers = 2;
-  c.heads = 2;
-  c.d_mlp = 16;
-  c.context = 6;
-  c.seed = 7;
-  return c;
+  // vocab, d_embed, d_model, layers, heads, d_mlp, context, seed, position_scale
+  return {9, 5, 8, 2, 2, 16, 6, 7, 0.2f};
 }
 
 template <typename T>

@@ -27,15 +27,8 @@ Mat uniform_causal(int n) {
 }
 
 attn::LanguageModel<float> tiny_model() {
-  attn::LanguageModelConfig c;
-  c.vocab = 11;
-  c.d_embed = 4;
-  c.d_model = 6;
-  c.layers = 2;
-  c.heads = 3;
-  c.d_mlp = 12;
-  c.context = 5;
-  c.seed = 8;
+  // vocab, d_embed, d_model, layers, heads, d_mlp, context, seed, position_scale
+  const attn::LanguageModelConfig c{11, 4, 6, 2, 3, 12, 5, 8, 0.2f};
   attn::LanguageModel<float> model(c, test::random(11, 4, 9));
   std::uint64_t s = 300;
   for (attn::Parameter<float>* p : model.parameters()) {

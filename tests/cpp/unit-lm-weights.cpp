@@ -18,16 +18,8 @@ using Bytes = std::vector<std::uint8_t>;
 using Catch::Matchers::Contains;
 
 attn::LanguageModelConfig small_config(std::uint64_t seed = 3) {
-  attn::LanguageModelConfig c;
-  c.vocab = 7;
-  c.d_embed = 3;
-  c.d_model = 4;
-  c.layers = 2;
-  c.heads = 2;
-  c.d_mlp = 8;
-  c.context = 5;
-  c.seed = seed;
-  return c;
+  // vocab, d_embed, d_model, layers, heads, d_mlp, context, seed, position_scale
+  return {7, 3, 4, 2, 2, 8, 5, seed, 0.2f};
 }
 
 // A model of small_config whose every parameter is moved off its initial value.

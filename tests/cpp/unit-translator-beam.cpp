@@ -21,15 +21,9 @@ namespace {
 // nearly flat, where the best output would be a matter of rounding.
 template <typename T>
 attn::Translator<T> search_model(Bridge bridge, int target_words, std::uint64_t seed) {
-  attn::TranslatorConfig c;
-  c.bridge = bridge;
-  c.source_words = 6;
-  c.source_width = 3;
-  c.target_words = target_words;
-  c.target_width = 3;
-  c.encoder_state = 2;
-  c.decoder_state = 3;
-  c.attention = 2;
+  // bridge, source_words, source_width, target_words, target_width, encoder_state, decoder_state,
+  // attention, seed
+  const attn::TranslatorConfig c{bridge, 6, 3, target_words, 3, 2, 3, 2, 1};
   attn::Translator<T> model(c, test::random_d(6, 3, seed).cast<T>());
   std::uint64_t next = seed * 100;
   for (auto* p : model.parameters()) {

@@ -23,15 +23,9 @@ std::vector<attn::SentencePair> toy_pairs() {
 }
 
 attn::TranslatorConfig toy_config() {
-  attn::TranslatorConfig c;
-  c.source_words = 6;
-  c.source_width = 4;
-  c.target_words = 10;
-  c.target_width = 4;
-  c.encoder_state = 8;
-  c.decoder_state = 8;
-  c.attention = 8;
-  return c;
+  // bridge, source_words, source_width, target_words, target_width, encoder_state, decoder_state,
+  // attention, seed
+  return {attn::Bridge::attention, 6, 4, 10, 4, 8, 8, 8, 1};
 }
 
 }  // namespace

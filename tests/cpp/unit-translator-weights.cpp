@@ -15,17 +15,9 @@ using attn::Bridge;
 namespace {
 
 attn::TranslatorConfig small_config(Bridge bridge) {
-  attn::TranslatorConfig c;
-  c.bridge = bridge;
-  c.source_words = 9;
-  c.source_width = 5;
-  c.target_words = 7;
-  c.target_width = 4;
-  c.encoder_state = 3;
-  c.decoder_state = 6;
-  c.attention = 2;
-  c.seed = 2;
-  return c;
+  // bridge, source_words, source_width, target_words, target_width, encoder_state, decoder_state,
+  // attention, seed
+  return {bridge, 9, 5, 7, 4, 3, 6, 2, 2};
 }
 
 const std::string kVocabulary = "<pad>\n<s>\n</s>\n<unk>\nhaus\ndas\nich\n";

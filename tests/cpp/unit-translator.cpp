@@ -15,17 +15,9 @@ namespace {
 // A tiny model of either kind: 6 English words of width 3 (id 6 unknown), 8 German ids (4 special),
 // states of 2 a direction and 3 in the decoder.
 attn::TranslatorConfig tiny_config(Bridge bridge) {
-  attn::TranslatorConfig c;
-  c.bridge = bridge;
-  c.source_words = 6;
-  c.source_width = 3;
-  c.target_words = 8;
-  c.target_width = 3;
-  c.encoder_state = 2;
-  c.decoder_state = 3;
-  c.attention = 2;
-  c.seed = 5;
-  return c;
+  // bridge, source_words, source_width, target_words, target_width, encoder_state, decoder_state,
+  // attention, seed
+  return {bridge, 6, 3, 8, 3, 2, 3, 2, 5};
 }
 
 template <typename T>

@@ -9,8 +9,9 @@ import { register } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { ContentError, checkWidgets, loadLesson } from '../../web/build/content.js';
+import { checkWidgets, loadLesson } from '../../web/build/content.js';
 import { parseSlideFile, splitDeeper } from '../../web/build/slide-file.js';
+import { assertContentError } from './content-errors.js';
 import { ROOT } from './helpers.js';
 
 const FIXTURES = path.join(ROOT, 'tests/js/fixtures-content');
@@ -29,24 +30,6 @@ function lessonWith(broken, as) {
   cpSync(VALID, dir, { recursive: true });
   cpSync(path.join(FIXTURES, 'broken', broken), path.join(dir, as));
   return dir;
-}
-
-/**
- * Asserts that `run` throws a ContentError about `file` and `field`, naming both in its message.
- * @param {() => unknown} run
- * @param {string} file
- * @param {string} field
- * @param {RegExp} problem
- */
-function assertContentError(run, file, field, problem) {
-  assert.throws(run, (err) => {
-    assert.ok(err instanceof ContentError, `expected a ContentError, got ${err}`);
-    assert.equal(err.file, file);
-    assert.equal(err.field, field);
-    assert.ok(err.message.startsWith(`${file}: ${field} `), err.message);
-    assert.match(err.message, problem);
-    return true;
-  });
 }
 
 describe('the real lesson in slides/', () => {

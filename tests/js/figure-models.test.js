@@ -9,9 +9,10 @@ import { register } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { ContentError, loadLesson } from '../../web/build/content.js';
+import { loadLesson } from '../../web/build/content.js';
 import { parseSlideFile } from '../../web/build/slide-file.js';
 import { parseYaml } from '../../web/build/yaml.js';
+import { assertContentError } from './content-errors.js';
 import { ROOT } from './helpers.js';
 
 // figure-views.js imports its CSS as Vite serves it; these hooks do the same for Node.
@@ -77,7 +78,6 @@ class FakeElement {
     this.tagName = tag.toUpperCase();
     /** @type {FakeElement[]} */
     this.children = [];
-    this.className = '';
     this.hidden = false;
     this.title = '';
     /** @type {Record<string, string>} */
@@ -95,6 +95,15 @@ class FakeElement {
   /** @param {string} name @param {string} value */
   setAttribute(name, value) {
     this.attributes.set(name, String(value));
+  }
+
+  /** The class attribute, as the DOM reflects it. */
+  get className() {
+    return this.attributes.get('class') ?? '';
+  }
+
+  set className(value) {
+    this.attributes.set('class', value);
   }
 
   /** @param {string} name */
@@ -253,17 +262,7 @@ function lessonWith(slide, lessonYaml) {
  * @param {RegExp} problem
  */
 function assertFails(dir, file, field, problem) {
-  assert.throws(
-    () => loadLesson(dir),
-    (err) => {
-      assert.ok(err instanceof ContentError, `expected a ContentError, got ${err}`);
-      assert.equal(err.file, file);
-      assert.equal(err.field, field);
-      assert.ok(err.message.startsWith(`${file}: ${field} `), err.message);
-      assert.match(err.message, problem);
-      return true;
-    },
-  );
+  assertContentError(() => loadLesson(dir), file, field, problem);
 }
 
 const HEAD = ['id: models', 'title: Models'];

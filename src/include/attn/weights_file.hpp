@@ -61,6 +61,43 @@ std::vector<std::uint8_t> encode_weights_file(const WeightsFile& file, const cha
 WeightsFile parse_weights_file(const std::uint8_t* bytes, std::size_t size, std::string_view kind,
                                const char* where);
 
+// A size of a model's config as its file names it, with the range a file may give. A model lists
+// its sizes once, in file order, and writes, reads and compares them through the three functions
+// below.
+template <typename Config>
+struct ConfigSize {
+  const char* name;
+  int Config::*field;
+  std::uint32_t low = 0, high = 1u << 24;
+};
+
+// Appends each size of `config` to the file's numbers, in the list's order.
+template <typename Config, std::size_t N>
+void add_sizes(WeightsFile& file, const Config& config, const ConfigSize<Config> (&sizes)[N]) {
+  for (const ConfigSize<Config>& size : sizes) {
+    file.numbers.emplace_back(size.name, static_cast<std::uint32_t>(config.*size.field));
+  }
+}
+
+// Sets each size of `config` from the file. Throws InvalidArgument, naming `where`, on a size the
+// file lacks or gives outside its range.
+template <typename Config, std::size_t N>
+void read_sizes(const WeightsFile& file, const char* where, const ConfigSize<Config> (&sizes)[N],
+                Config& config) {
+  for (const ConfigSize<Config>& size : sizes) {
+    config.*size.field = static_cast<int>(file.number(where, size.name, size.low, size.high));
+  }
+}
+
+// Whether two configs agree on every size of the list.
+template <typename Config, std::size_t N>
+bool same_sizes(const Config& a, const Config& b, const ConfigSize<Config> (&sizes)[N]) {
+  for (const ConfigSize<Config>& size : sizes) {
+    if (a.*size.field != b.*size.field) return false;
+  }
+  return true;
+}
+
 // Appends every parameter as a tensor named prefix + its name, in the given encoding.
 void add_parameters(WeightsFile& file, std::string_view prefix,
                     const std::vector<Parameter<float>*>& parameters, TensorEncoding encoding);

@@ -3,6 +3,7 @@
 // page (embed-code.js). It is a <details>, so it opens and closes with the keyboard, and it says
 // what it did in a status line; when the clipboard refuses, the line shows the text to copy.
 import { composeSvg, figureDrawings, offerDownload, svgToPng } from './export-figure.js';
+import { el } from '../views/heatmap/dom.js';
 
 const NOTHING = 'There is no figure to save yet.';
 
@@ -18,16 +19,10 @@ const NOTHING = 'There is no figure to save yet.';
  * @returns {HTMLDetailsElement}
  */
 export function buildFigureTools(doc, figure) {
-  const menu = /** @type {HTMLDetailsElement} */ (doc.createElement('details'));
-  menu.className = 'figure-tools';
-  const summary = doc.createElement('summary');
-  summary.textContent = 'Figure';
-  summary.setAttribute('aria-label', 'Figure: save or share');
-  const list = doc.createElement('div');
-  list.className = 'figure-tools-list';
-  const status = doc.createElement('p');
-  status.className = 'figure-tools-status';
-  status.setAttribute('role', 'status');
+  const menu = /** @type {HTMLDetailsElement} */ (el(doc, 'details', { class: 'figure-tools' }));
+  const summary = el(doc, 'summary', { 'aria-label': 'Figure: save or share' }, 'Figure');
+  const list = el(doc, 'div', { class: 'figure-tools-list' });
+  const status = el(doc, 'p', { class: 'figure-tools-status', role: 'status' });
 
   const say = (text) => {
     status.textContent = text;

@@ -5,6 +5,7 @@
 // more, has a line naming the model of the view shown, in lesson.yaml's words ("Model: the
 // attention translator — English to German, …"): in the deck's header beside the choice, in the
 // article and the embed page above the figure; it follows the view chosen (showModel).
+import { el } from '../views/heatmap/dom.js';
 import '../styles/figure-views.css';
 
 /** What stands between a model's name and what it is, in its line. */
@@ -78,16 +79,15 @@ export function modelLineText(model) {
  */
 export function buildModelLine(doc, views) {
   if (!views.some((view) => view.model)) return null;
-  const line = /** @type {HTMLParagraphElement} */ (doc.createElement('p'));
-  line.className = 'figure-model';
-  line.setAttribute('aria-live', 'polite');
-  const lead = doc.createElement('span');
-  lead.className = 'figure-model-name';
-  const what = doc.createElement('span');
+  const line = /** @type {HTMLParagraphElement} */ (
+    el(doc, 'p', { class: 'figure-model', 'aria-live': 'polite' })
+  );
   // In the deck's header only the name fits; what the model is stays for screen readers, and
   // comes back on a phone (deck-figures.css).
-  what.className = 'figure-model-what deck-hidden-wide';
-  line.append(lead, what);
+  line.append(
+    el(doc, 'span', { class: 'figure-model-name' }),
+    el(doc, 'span', { class: 'figure-model-what deck-hidden-wide' }),
+  );
   fillModelLine(line, views[0]);
   return line;
 }
