@@ -173,6 +173,17 @@ export function assertClean(log, origin) {
 }
 
 /**
+ * Checks that a page whose download the test aborted threw nothing and logged no error of its
+ * own: the browser's line about the failed request is the one error allowed.
+ * @param {{ consoleErrors: string[], pageErrors: string[] }} log
+ */
+export function assertOnlyAbortedLoads(log) {
+  assert.deepEqual(log.pageErrors, [], 'page errors');
+  const errors = log.consoleErrors.filter((text) => !/Failed to load resource/.test(text));
+  assert.deepEqual(errors, [], 'console errors besides the aborted download');
+}
+
+/**
  * The site and a browser for the tests of one file (or of one describe block, when called inside
  * it): registers the hooks that serve dist/ and start the browser before the tests, and close both
  * after them.
@@ -361,7 +372,8 @@ export function slideViews(slides) {
 
 /**
  * Waits until the figure of slide `id`, if it has one, is mounted and no longer loading (the
- * trained models' views load their weights once mounted).
+ * host marks itself busy while it loads what the widget declared; a figure mounted early, before
+ * its models, says `loading` itself while it has nothing of its own to draw).
  * @param {import('playwright-core').Page} page
  * @param {string} id
  * @param {number} [timeout]

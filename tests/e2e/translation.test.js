@@ -9,7 +9,14 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { loadTranslator } from 'attention-lab';
 
-import { assertClean, currentSlide, openPage, useSite, waitForSlide } from './browser.js';
+import {
+  assertClean,
+  assertOnlyAbortedLoads,
+  currentSlide,
+  openPage,
+  useSite,
+  waitForSlide,
+} from './browser.js';
 
 const TIMEOUT = 20_000;
 const report = JSON.parse(
@@ -80,6 +87,34 @@ function assertClose(actual, expected, what) {
   actual.forEach((value, i) => assert.ok(Math.abs(value - expected[i]) < 1e-6, `${what} ${i}`));
 }
 
+/**
+ * Opens the deck on its title slide in a page of its own, runs `body` and closes the page. With
+ * `heldBack`, nothing the live model needs (the engine's WebAssembly, the word vectors, the
+ * models) arrives until `body` calls `release`; a download matching `refused` fails.
+ * @param {{ heldBack?: boolean, refused?: string }} options
+ * @param {(session: Awaited<ReturnType<typeof openPage>>, release: () => void) => Promise<void>}
+ *   body
+ */
+async function onTitle({ heldBack = false, refused }, body) {
+  const session = await openPage(site.browser());
+  try {
+    let release = () => {};
+    const gate = new Promise((resolve) => (release = () => resolve(undefined)));
+    const held = heldBack ? ['**/*.wasm', '**/embeddings/**', '**/models/**'] : [];
+    for (const pattern of held) {
+      await session.page.route(pattern, async (route) => {
+        await gate;
+        await route.continue();
+      });
+    }
+    if (refused) await session.page.route(refused, (route) => route.abort());
+    await session.page.goto(`${site.url()}index.html`);
+    await body(session, release);
+  } finally {
+    await session.close();
+  }
+}
+
 describe('title slide: the recording first, the live model after', () => {
   test('draws the recorded alignment before any model arrives, then the model takes over', async () => {
     const recordings = JSON.parse(
@@ -88,18 +123,7 @@ describe('title slide: the recording first, the live model after', () => {
         'utf8',
       ),
     );
-    const session = await openPage(site.browser());
-    try {
-      // Nothing the live model needs may arrive until the test says so.
-      let release = () => {};
-      const gate = new Promise((resolve) => (release = resolve));
-      for (const pattern of ['**/*.wasm', '**/embeddings/**', '**/models/**']) {
-        await session.page.route(pattern, async (route) => {
-          await gate;
-          await route.continue();
-        });
-      }
-      await session.page.goto(`${site.url()}index.html`);
+    await onTitle({ heldBack: true }, async (session, release) => {
       const slide = '#title';
       await session.page
         .locator(`${slide} .mt[data-state="recorded"] .mt-matrix svg.heatmap-svg`)
@@ -136,9 +160,64 @@ describe('title slide: the recording first, the live model after', () => {
       assertClose(table.values, attention.translate(own).weights, 'own sentence');
       assert.equal(await currentSlide(session.page), 'title', 'typing never turns the slide');
       assertClean(session.log, site.origin());
-    } finally {
-      await session.close();
-    }
+    });
+  });
+
+  test('the learner keeps their text, focus and caret when the live model takes over', async () => {
+    await onTitle({ heldBack: true }, async (session, release) => {
+      const slide = '#title';
+      await session.page
+        .locator(`${slide} .mt[data-state="recorded"]`)
+        .waitFor({ timeout: TIMEOUT });
+      const input = session.page.locator(`${slide} .mt-sentence`);
+      await input.click();
+      await session.page.keyboard.press('End');
+      await session.page.keyboard.type(' Today');
+      const typed = await input.inputValue();
+      assert.match(typed, / Today$/);
+      // A sentence with no recording waits for the model, its box still the learner's.
+      await session.page
+        .locator(`${slide} .mt[data-state="loading"]`)
+        .waitFor({ timeout: TIMEOUT });
+      await input.evaluate((box) =>
+        /** @type {HTMLInputElement} */ (box).setSelectionRange(4, 12, 'forward'),
+      );
+
+      release();
+      await session.page
+        .locator(`${slide} .mt[data-state="drawn"] .mt-result:not([hidden])`)
+        .waitFor({ timeout: TIMEOUT });
+      const after = await input.evaluate((box) => {
+        const field = /** @type {HTMLInputElement} */ (box);
+        return {
+          value: field.value,
+          focused: document.activeElement === field,
+          start: field.selectionStart,
+          end: field.selectionEnd,
+        };
+      });
+      assert.deepEqual(after, { value: typed, focused: true, start: 4, end: 12 });
+      // The next key goes on where the learner left off, and the model translates it.
+      await session.page.keyboard.type('dogs');
+      const own = `${typed.slice(0, 4)}dogs${typed.slice(12)}`;
+      assert.equal(await input.inputValue(), own);
+      await typeSentence(session.page, slide, own, attention.translate(own).output.join(' '));
+      assert.equal(await currentSlide(session.page), 'title', 'typing never turns the slide');
+      assertClean(session.log, site.origin());
+    });
+  });
+
+  test('the recording gives way to one alert in the learner\u2019s words', async () => {
+    await onTitle({ refused: '**/models/translation.bin' }, async (session) => {
+      const host = session.page.locator('#title .widget-host');
+      const alert = host.getByRole('alert');
+      await alert.getByText(/translation models could not be loaded/).waitFor({ timeout: TIMEOUT });
+      assert.match((await alert.textContent()) ?? '', /reload the page/);
+      assert.equal(await host.getByRole('alert').count(), 1, 'one alert');
+      assert.equal(await host.locator('.mt').count(), 0, 'no recording left as if live');
+      assert.equal(await host.getByRole('status').count(), 0, 'no loading line left');
+      assertOnlyAbortedLoads(session.log);
+    });
   });
 });
 

@@ -14,9 +14,10 @@ import '../widgets/index.js';
 import { EMBED_EXTRA_PX, canEmbed, embedHref, embedSnippet } from '../share/embed-code.js';
 import { linkSettings } from '../share/figure-link.js';
 import { buildFigureTools } from '../share/figure-tools.js';
-import { savedAs, viewsOf } from '../share/figure-views.js';
+import { figureTypes, savedAs, viewsOf } from '../share/figure-views.js';
 import { showFigure } from '../share/show-figure.js';
 import { startLoading } from '../widgets/shared/engine-loader.js';
+import { needsOf } from '../widgets/shared/registry.js';
 import { wireBackLinks } from './back-link.js';
 import { openDeeperForPrint } from './deeper.js';
 import { fillFooter } from './footer.js';
@@ -29,9 +30,9 @@ const toc = /** @type {HTMLOListElement} */ (document.querySelector('.toc-list')
 const footer = /** @type {HTMLElement} */ (document.querySelector('.article-footer'));
 
 document.title = `${lesson.lesson.title} (article) \u00b7 ${lesson.lesson.course} \u00b7 ${lesson.lesson.code}`;
-// The engine, the word vectors and the trained language model start loading now, side by side,
-// and serve every figure.
-const pageLoads = startLoading({ vectors: true, model: true });
+// The engine and the files the figures' widgets declare (the word vectors, the trained models)
+// start loading now, side by side, and serve every figure.
+const pageLoads = startLoading(needsOf(figureTypes(lesson.slides)));
 const sections = buildArticle(document, lesson);
 main.replaceChildren(...sections);
 fillToc(toc, sections);

@@ -14,6 +14,8 @@ import '../styles/figure-tools.css';
 import lesson from 'virtual:lesson';
 import '../widgets/index.js';
 import { startLoading } from '../widgets/shared/engine-loader.js';
+import { needsOf } from '../widgets/shared/registry.js';
+import { figureTypes } from '../share/figure-views.js';
 import { afterLoad } from '../after-load.js';
 import { fitSlides } from './fit.js';
 import { releaseOnEscape } from './keyboard.js';
@@ -33,11 +35,10 @@ const slidesElement = /** @type {HTMLElement} */ (root.querySelector('.slides'))
 
 document.title = `${lesson.lesson.title} \u00b7 ${lesson.lesson.course} \u00b7 ${lesson.lesson.code}`;
 // The title's figure opens on a recording (widgets/translation/record.js) and needs nothing
-// loaded. The engine, the word vectors and the trained language model, which the later slides
-// need, start loading once the page has loaded, and are shared by every widget; a slide shown
-// before then (a link to it) starts what it needs at once, and a widget that misses one says so
-// itself.
-const pageLoads = afterLoad().then(() => startLoading({ vectors: true, model: true }));
+// loaded. The engine and the files the slides' widgets declare (the word vectors, the trained
+// models) start loading once the page has loaded, and are shared by every widget; a slide shown
+// before then (a link to it) starts what it needs at once, and its host says when one fails.
+const pageLoads = afterLoad().then(() => startLoading(needsOf(figureTypes(lesson.slides))));
 slidesElement.replaceChildren(...buildSections(document, lesson));
 
 const narrow = isNarrow(window);

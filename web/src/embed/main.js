@@ -27,7 +27,7 @@ import { buildFigureTools } from '../share/figure-tools.js';
 import { savedAs, viewsOf } from '../share/figure-views.js';
 import { showFigure } from '../share/show-figure.js';
 import { startLoading } from '../widgets/shared/engine-loader.js';
-import { needsVectors } from '../widgets/shared/registry.js';
+import { needsOf } from '../widgets/shared/registry.js';
 import { reportHeight } from './height.js';
 
 /** How long the caption's link waits after the last change before it follows the figure, in ms. */
@@ -59,8 +59,8 @@ function showOne(slide, widget) {
   const views = viewsOf(widget);
   const first = views.find((view) => view.type === viewFromUrl(location.href, slide.id));
   const start = first ?? views[0];
-  // Only what this view needs: the engine, and the word vectors or the model when it uses them.
-  startLoading({ vectors: needsVectors(start.type), model: start.type === 'language-model' });
+  // Only what this view needs: the engine, and the word vectors and models its widget declares.
+  startLoading(needsOf([start.type]));
   document.title = `${slide.title} \u00b7 ${about.title} \u00b7 Attention Lab`;
 
   const parts = figureParts(document, slide.id, widget);

@@ -4,7 +4,8 @@
 // "Training it live"); the options are checked here with their names in the messages, and the
 // core checks them again.
 
-import { requireBytes, requireIn, show, withDefaults } from './args.js';
+import { requireBytes, requireIn, withDefaults } from './args.js';
+import { requireNumberThat, requireSeed, trainingHandle } from './training-handle.js';
 
 const WHERE = 'language model training';
 
@@ -66,40 +67,31 @@ export function createLanguageModelTraining(core, train, heldOut, options = {}) 
   const trainBytes = requireBytes(WHERE, 'train', train);
   const heldOutBytes = requireBytes(WHERE, 'heldOut', heldOut);
   const settings = checkOptions(options);
-  /** @type {any} */
-  let handle = new core.LanguageModelTraining(settings, trainBytes, heldOutBytes);
-  const { parameters, trainTokens, copyLength } = handle.info();
-
-  const live = (/** @type {string} */ what) => {
-    if (!handle) throw new Error(`${WHERE}: ${what} after dispose(); create a new training`);
-    return handle;
-  };
+  const run = trainingHandle(
+    WHERE,
+    new core.LanguageModelTraining(settings, trainBytes, heldOutBytes),
+    LM_TRAINING_LIMITS.stepCall,
+  );
+  const { parameters, trainTokens, copyLength } = run.live('info').info();
 
   return {
     options: Object.freeze({ ...settings }),
     info: Object.freeze({ parameters, trainTokens, copyLength }),
-
-    step(n = 1) {
-      requireIn(`${WHERE}: step`, 'n', n, LM_TRAINING_LIMITS.stepCall);
-      return live('step').step(n);
-    },
+    step: run.step,
 
     measure() {
-      return live('measure').measure();
+      return run.live('measure').measure();
     },
 
     probe() {
-      return live('probe').probe();
+      return run.live('probe').probe();
     },
 
     get steps() {
-      return live('steps').steps();
+      return run.steps();
     },
 
-    dispose() {
-      if (handle) handle.delete();
-      handle = null;
-    },
+    dispose: run.dispose,
   };
 }
 
@@ -131,27 +123,13 @@ function checkOptions(options) {
   }
   requireIn(WHERE, 'minRun', o.minRun, [2, o.context]);
   requireIn(WHERE, 'maxRun', o.maxRun, [o.minRun, o.context]);
-  requireNumber('learningRate', o.learningRate, (x) => x > 0 && x <= 1, 'a number > 0 and <= 1');
-  requireNumber('finalLrFraction', o.finalLrFraction, (x) => x > 0 && x <= 1, 'in (0, 1]');
-  requireNumber('clip', o.clip, (x) => x >= 0 && x <= 1000, 'from 0 (no clipping) to 1000');
-  requireNumber('repeatFraction', o.repeatFraction, (x) => x >= 0 && x <= 1, 'from 0 to 1');
-  requireNumber('positionScale', o.positionScale, (x) => x >= 0 && x <= 10, 'from 0 to 10');
-  if (!Number.isInteger(o.seed) || o.seed < 0 || o.seed > 0xffffffff) {
-    throw new Error(
-      `${WHERE}: seed must be a whole number from 0 to 4294967295, got ${show(o.seed)}`,
-    );
-  }
+  const number = (/** @type {string} */ name, ok, /** @type {string} */ range) =>
+    requireNumberThat(WHERE, name, o[name], ok, range);
+  number('learningRate', (x) => x > 0 && x <= 1, 'a number > 0 and <= 1');
+  number('finalLrFraction', (x) => x > 0 && x <= 1, 'in (0, 1]');
+  number('clip', (x) => x >= 0 && x <= 1000, 'from 0 (no clipping) to 1000');
+  number('repeatFraction', (x) => x >= 0 && x <= 1, 'from 0 to 1');
+  number('positionScale', (x) => x >= 0 && x <= 10, 'from 0 to 10');
+  requireSeed(WHERE, o.seed);
   return /** @type {Required<import('./index.js').LanguageModelTrainingOptions>} */ (o);
-}
-
-/**
- * @param {string} name
- * @param {unknown} value
- * @param {(x: number) => boolean} ok
- * @param {string} range in words
- */
-function requireNumber(name, value, ok, range) {
-  if (typeof value !== 'number' || !ok(value)) {
-    throw new Error(`${WHERE}: ${name} must be ${range}, got ${show(value)}`);
-  }
 }

@@ -2,6 +2,7 @@
 // attn::Trainer) in an object of camelCase methods. The options are checked here, with their
 // camelCase names in the messages; the core checks them again.
 import { requireCounts, requireIn, show, withDefaults } from './args.js';
+import { requireNumberThat, requireSeed, trainingHandle } from './training-handle.js';
 
 const WHERE = 'training';
 
@@ -45,21 +46,11 @@ const DEFAULTS = Object.freeze({
  */
 export function createTraining(core, options = {}) {
   const settings = checkOptions(options);
-  /** @type {any} */
-  let handle = new core.Training(settings);
-
-  const live = (/** @type {string} */ what) => {
-    if (!handle) throw new Error(`${WHERE}: ${what} after dispose(); create a new training`);
-    return handle;
-  };
+  const run = trainingHandle(WHERE, new core.Training(settings), TRAINING_LIMITS.steps);
 
   return {
     options: Object.freeze({ ...settings, dK: settings.dK || settings.dModel }),
-
-    step(n = 1) {
-      requireIn(`${WHERE}: step`, 'n', n, TRAINING_LIMITS.steps);
-      return live('step').step(n);
-    },
+    step: run.step,
 
     evaluate(lengths, samples = 200) {
       const where = `${WHERE}: evaluate`;
@@ -72,7 +63,7 @@ export function createTraining(core, options = {}) {
         requireIn(where, `lengths[${i}]`, lengths[i], [low, high]);
       }
       requireIn(where, 'samples', samples, TRAINING_LIMITS.samples);
-      return live('evaluate').evaluate(Array.from(lengths), samples);
+      return run.live('evaluate').evaluate(Array.from(lengths), samples);
     },
 
     attentionMap(length) {
@@ -83,17 +74,14 @@ export function createTraining(core, options = {}) {
             'sees one vector, not the encoder states)',
         );
       }
-      return live('attentionMap').attentionMap(length);
+      return run.live('attentionMap').attentionMap(length);
     },
 
     get steps() {
-      return live('steps').steps();
+      return run.steps();
     },
 
-    dispose() {
-      if (handle) handle.delete();
-      handle = null;
-    },
+    dispose: run.dispose,
   };
 }
 
@@ -118,20 +106,10 @@ function checkOptions(options) {
   requireIn(WHERE, 'minLength', o.minLength, TRAINING_LIMITS.minLength);
   requireIn(WHERE, 'maxLength', o.maxLength, [o.minLength, TRAINING_LIMITS.maxLength[1]]);
   requireIn(WHERE, 'batch', o.batch, TRAINING_LIMITS.batch);
-  if (typeof o.learningRate !== 'number' || !(o.learningRate > 0 && o.learningRate <= 1)) {
-    throw new Error(
-      `${WHERE}: learningRate must be a number > 0 and <= 1, got ${show(o.learningRate)}`,
-    );
-  }
-  if (typeof o.clip !== 'number' || !(o.clip >= 0 && o.clip <= 1000)) {
-    throw new Error(
-      `${WHERE}: clip must be a number from 0 (no clipping) to 1000, got ${show(o.clip)}`,
-    );
-  }
-  if (!Number.isInteger(o.seed) || o.seed < 0 || o.seed > 0xffffffff) {
-    throw new Error(
-      `${WHERE}: seed must be a whole number from 0 to 4294967295, got ${show(o.seed)}`,
-    );
-  }
+  const rate = (/** @type {number} */ x) => x > 0 && x <= 1;
+  requireNumberThat(WHERE, 'learningRate', o.learningRate, rate, 'a number > 0 and <= 1');
+  const clip = (/** @type {number} */ x) => x >= 0 && x <= 1000;
+  requireNumberThat(WHERE, 'clip', o.clip, clip, 'a number from 0 (no clipping) to 1000');
+  requireSeed(WHERE, o.seed);
   return o;
 }

@@ -50,6 +50,17 @@ export function viewsOf(widget) {
 }
 
 /**
+ * Every widget the slides' figures show, in any view: what a page of them loads for (the
+ * widgets' declarations, registry.js `needsOf`).
+ * @param {{ widget?: Parameters<typeof viewsOf>[0] }[]} slides
+ * @returns {string[]} widget types, each once
+ */
+export function figureTypes(slides) {
+  const types = slides.flatMap((slide) => (slide.widget ? viewsOf(slide.widget) : []));
+  return [...new Set(types.map((view) => view.type))];
+}
+
+/**
  * The words of the line that names a model: its lead, "Model: <name>" ("Untrained: <name>" for
  * a figure of untrained parts), and what it is.
  * @param {ViewModel} model

@@ -30,6 +30,12 @@ const files = modelFiles({
 });
 
 /**
+ * Starts downloading the models' file and report (the first call) and resolves to them.
+ * @type {() => Promise<{ weights: Uint8Array, report: unknown }>}
+ */
+export const fetchTranslationOnce = files.fetchOnce;
+
+/**
  * Loads both models into `engine` (the first call for that engine), with the page's word vectors.
  * @type {(engine: any) => Promise<Translators>} rejects with TranslatorsUnavailable, or
  *   VectorsUnavailable when the word vectors are what failed

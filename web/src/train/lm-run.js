@@ -7,6 +7,7 @@
 import { createBatcher } from './batcher.js';
 import { createMeter } from './meter.js';
 import { composeReport, reportDue } from './report.js';
+import { createRunState, messageOf, nextStop, trainSlice } from './run-parts.js';
 import { createSlicer } from './slicer.js';
 
 const DIVERGED =
@@ -65,10 +66,7 @@ export function createLanguageModelRun(engine, spec) {
   const slicer = createSlicer();
   const batcher = createBatcher(1);
   const meter = createMeter();
-  /** @type {import('./run.js').RunStatus} */
-  let status = 'ready';
-  let changed = true;
-  let error = '';
+  const state = createRunState();
   let measureDue = true; // step 0 is measured as soon as the worker has a turn, before Start
   /** @type {HeadsEvaluation[]} finished ones not yet reported */
   let finished = [];
@@ -77,9 +75,7 @@ export function createLanguageModelRun(engine, spec) {
   let measuredAt = -1;
 
   const fail = (/** @type {string} */ message) => {
-    status = 'failed';
-    changed = true;
-    error = message;
+    state.fail(message);
     measureDue = false;
   };
 
@@ -91,15 +87,12 @@ export function createLanguageModelRun(engine, spec) {
     finished.push({ step, heads: training.measure() });
     const probe = training.probe();
     map = { step, layers, heads, words: probe.words, weights: probe.weights };
-    if (step >= spec.steps && status === 'running') {
-      status = 'done';
-      changed = true;
-    }
+    if (step >= spec.steps) state.finish();
   };
 
   return {
     get status() {
-      return status;
+      return state.status;
     },
 
     get steps() {
@@ -107,15 +100,11 @@ export function createLanguageModelRun(engine, spec) {
     },
 
     start() {
-      if (status !== 'ready' && status !== 'paused') return;
-      status = 'running';
-      changed = true;
+      state.start();
     },
 
     pause() {
-      if (status !== 'running') return;
-      status = 'paused';
-      changed = true;
+      if (!state.pause()) return;
       meter.clear();
       measureDue = training.steps > measuredAt;
     },
@@ -123,7 +112,7 @@ export function createLanguageModelRun(engine, spec) {
     setMapLength() {},
 
     busy() {
-      return measureDue || status === 'running';
+      return measureDue || state.status === 'running';
     },
 
     /**
@@ -139,30 +128,24 @@ export function createLanguageModelRun(engine, spec) {
             measure();
             continue;
           }
-          if (status !== 'running') break;
+          if (state.status !== 'running') break;
           const now = training.steps;
           if (now >= spec.steps) {
             measureDue = true;
             continue;
           }
-          const stop = Math.min(
-            spec.steps,
-            (Math.floor(now / spec.evalEvery) + 1) * spec.evalEvery,
-          );
+          const stop = nextStop(now, spec);
           const k = slicer.next(stop - now, end - clock());
-          const start = clock();
-          const losses = training.step(k);
-          slicer.record(k, clock() - start);
-          batcher.add(0, losses);
+          const finite = trainSlice(training, k, { slicer, batcher, model: 0 }, clock);
           meter.mark(clock(), training.steps);
-          if (!losses.every(Number.isFinite)) {
+          if (!finite) {
             fail(DIVERGED);
             break;
           }
           if (training.steps === stop) measureDue = true;
         }
       } catch (caught) {
-        fail(caught instanceof Error ? caught.message : String(caught));
+        fail(messageOf(caught));
       }
     },
 
@@ -174,11 +157,16 @@ export function createLanguageModelRun(engine, spec) {
      */
     report(clock, force = false) {
       const now = clock();
-      const pending = { changed, batcher, evaluations: finished.length, map: map !== null };
+      const pending = {
+        changed: state.changed,
+        batcher,
+        evaluations: finished.length,
+        map: map !== null,
+      };
       if (!reportDue(pending, now, force)) return null;
       const out = composeReport(
         {
-          status,
+          status: state.status,
           steps: training.steps,
           planned: spec.steps,
           evaluating: measureDue,
@@ -186,20 +174,20 @@ export function createLanguageModelRun(engine, spec) {
           meter,
           evaluations: finished,
           map: map ?? undefined,
-          error,
+          error: state.error,
         },
         now,
       );
       finished = [];
       map = null;
-      changed = false;
+      state.reported();
       return out;
     },
 
     dispose() {
       training.dispose();
       measureDue = false;
-      status = 'paused';
+      state.dispose();
     },
   };
 }

@@ -6,6 +6,7 @@
 import { createBatcher } from './batcher.js';
 import { createMeter } from './meter.js';
 import { composeReport, reportDue } from './report.js';
+import { createRunState, messageOf, nextStop, trainSlice } from './run-parts.js';
 import { createSlicer } from './slicer.js';
 
 const DIVERGED =
@@ -66,10 +67,7 @@ export function createRun(engine, spec) {
   const slicers = trainings.map(() => createSlicer());
   const batcher = createBatcher(trainings.length);
   const meter = createMeter();
-  /** @type {RunStatus} */
-  let status = 'ready';
-  let changed = true;
-  let error = '';
+  const state = createRunState();
   /** @type {Task[]} */
   let tasks = [];
   /** @type {Evaluation | null} the evaluation being filled in */
@@ -86,9 +84,7 @@ export function createRun(engine, spec) {
   const ahead = () => Math.max(...trainings.map((_, i) => stepsOf(i)));
 
   const fail = (/** @type {string} */ message) => {
-    status = 'failed';
-    changed = true;
-    error = message;
+    state.fail(message);
     tasks = [];
     measuring = null;
   };
@@ -119,11 +115,7 @@ export function createRun(engine, spec) {
    * @returns {boolean} false when a loss is no longer finite (the run has failed)
    */
   const train = (i, k, clock) => {
-    const start = clock();
-    const losses = trainings[i].step(k);
-    slicers[i].record(k, clock() - start);
-    batcher.add(i, losses);
-    if (losses.every(Number.isFinite)) return true;
+    if (trainSlice(trainings[i], k, { slicer: slicers[i], batcher, model: i }, clock)) return true;
     fail(DIVERGED);
     return false;
   };
@@ -149,16 +141,13 @@ export function createRun(engine, spec) {
       evaluatedAt = measuring.step;
     }
     measuring = null;
-    if (level() >= spec.steps && status === 'running') {
-      status = 'done';
-      changed = true;
-    }
+    if (level() >= spec.steps) state.finish();
   };
 
   return {
     /** @returns {RunStatus} */
     get status() {
-      return status;
+      return state.status;
     },
 
     /** Steps every model has taken. */
@@ -167,16 +156,12 @@ export function createRun(engine, spec) {
     },
 
     start() {
-      if (status !== 'ready' && status !== 'paused') return;
-      status = 'running';
-      changed = true;
+      state.start();
     },
 
     /** Stops training; the steps since the last evaluation are evaluated (the models levelled). */
     pause() {
-      if (status !== 'running') return;
-      status = 'paused';
-      changed = true;
+      if (!state.pause()) return;
       meter.clear();
       if (!measuring && ahead() > evaluatedAt) queueEvaluation();
     },
@@ -190,7 +175,7 @@ export function createRun(engine, spec) {
 
     /** @returns {boolean} whether work() has something to do */
     busy() {
-      return tasks.length > 0 || status === 'running';
+      return tasks.length > 0 || state.status === 'running';
     },
 
     /**
@@ -204,16 +189,15 @@ export function createRun(engine, spec) {
         while (clock() < end) {
           if (tasks.length > 0) {
             runTask(/** @type {Task} */ (tasks.shift()), clock);
-            if (tasks.length === 0 && status !== 'failed') closeEvaluation();
+            if (tasks.length === 0 && state.status !== 'failed') closeEvaluation();
             continue;
           }
-          if (status !== 'running') break;
+          if (state.status !== 'running') break;
           const now = level();
           if (now >= spec.steps) {
             // The end: measured there already (a pause just before it), or measure now.
             if (evaluatedAt >= now) {
-              status = 'done';
-              changed = true;
+              state.finish();
               break;
             }
             queueEvaluation();
@@ -221,16 +205,13 @@ export function createRun(engine, spec) {
           }
           // The model that is behind takes the next chunk, up to the next evaluation or the end.
           const i = trainings.findIndex((_, j) => stepsOf(j) === now);
-          const stop = Math.min(
-            spec.steps,
-            (Math.floor(now / spec.evalEvery) + 1) * spec.evalEvery,
-          );
+          const stop = nextStop(now, spec);
           if (!train(i, slicers[i].next(stop - now, end - clock()), clock)) break;
           meter.mark(clock(), level());
           if (level() === stop) queueEvaluation();
         }
       } catch (caught) {
-        fail(caught instanceof Error ? caught.message : String(caught));
+        fail(messageOf(caught));
       }
     },
 
@@ -246,10 +227,15 @@ export function createRun(engine, spec) {
       const mapKey = `${level()}/${mapLength}`;
       const mapDue =
         spec.map !== undefined &&
-        status !== 'failed' &&
+        state.status !== 'failed' &&
         mapShown !== mapKey &&
         (spec.map.live === true || finished.length > 0 || mapShown === '');
-      const pending = { changed, batcher, evaluations: finished.length, map: mapDue };
+      const pending = {
+        changed: state.changed,
+        batcher,
+        evaluations: finished.length,
+        map: mapDue,
+      };
       if (!reportDue(pending, now, force)) return null;
       /** @type {Report['map']} */
       let map;
@@ -258,12 +244,12 @@ export function createRun(engine, spec) {
           map = { ...trainings[spec.map.model].attentionMap(mapLength), step: level() };
           mapShown = mapKey;
         } catch (caught) {
-          fail(caught instanceof Error ? caught.message : String(caught));
+          fail(messageOf(caught));
         }
       }
       const out = composeReport(
         {
-          status,
+          status: state.status,
           steps: level(),
           planned: spec.steps,
           evaluating: tasks.length > 0,
@@ -271,12 +257,12 @@ export function createRun(engine, spec) {
           meter,
           evaluations: finished,
           map,
-          error,
+          error: state.error,
         },
         now,
       );
       finished = [];
-      changed = false;
+      state.reported();
       return out;
     },
 
@@ -285,7 +271,7 @@ export function createRun(engine, spec) {
       for (const training of trainings) training.dispose();
       tasks = [];
       measuring = null;
-      status = 'paused';
+      state.dispose();
     },
   };
 }

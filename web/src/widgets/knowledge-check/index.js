@@ -16,7 +16,7 @@ import { addAnswer, answerDetail } from '../../quiz/answer.js';
 import { modelNeeded } from '../../quiz/generators/index.js';
 import { createSession } from '../../quiz/session.js';
 import { mountQuiz } from '../../quiz/view.js';
-import { MODEL_TEXTS, loadTrainedModel } from '../../text/trained-models.js';
+import { TRAINED_MODELS } from '../../text/trained-models.js';
 import { loadEngineOnce } from '../shared/engine-loader.js';
 import { formWidget } from '../shared/form-widget.js';
 import { registerWidget } from '../shared/registry.js';
@@ -96,13 +96,13 @@ function prepare(parts, context, visit) {
     sessions.set(parts.place, { session: createSession(kept, { engine }), notes });
   };
   const engine = /** @type {any} */ (context.engine());
-  const loaded = (name) => (name === 'translation' ? engine?.translators : engine?.languageModel);
+  const loaded = (name) => engine && TRAINED_MODELS[name].loaded(engine);
   if (!live || (engine && needed.every(loaded))) {
     make(engine, items, []);
     return;
   }
   visit.loading = engine
-    ? needed.map((name) => MODEL_TEXTS[name].loading).join(' ')
+    ? needed.map((name) => TRAINED_MODELS[name].loading).join(' ')
     : ENGINE_LOADING;
   (engine ? Promise.resolve(engine) : loadEngineOnce())
     .then(
@@ -110,7 +110,7 @@ function prepare(parts, context, visit) {
       // figures that show it). Without it, the check goes on without that model's questions.
       async (ready) => {
         const results = await Promise.allSettled(
-          needed.map((name) => loadTrainedModel(name, ready)),
+          needed.map((name) => TRAINED_MODELS[name].loadOnce(ready)),
         );
         const missing = needed.filter((_, k) => results[k].status === 'rejected');
         const kept = items.filter(
@@ -119,7 +119,7 @@ function prepare(parts, context, visit) {
         make(
           ready,
           kept,
-          missing.map((name) => leftOut(MODEL_TEXTS[name].missing, parts.card)),
+          missing.map((name) => leftOut(TRAINED_MODELS[name].missing, parts.card)),
         );
       },
       () => {

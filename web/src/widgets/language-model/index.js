@@ -8,17 +8,16 @@
 // and without a head prop the head with the highest induction score is drawn large), state };
 // state keeps the learner's text, chosen head and repeat count across mounts (and in the link).
 //
-// It loads the word vectors itself rather than being registered with `vectors: true`, so that the
-// model's weights download beside them instead of after them (web/src/text/language-model.js).
+// It declares the `language-model` model, which the host loads with the word vectors it reads
+// (web/src/text/language-model.js: the weights download beside the vectors) and hands it
+// (props.models, registry.js).
 import { vocabularyOf } from '../../text/embed.js';
 import { tokenize } from '../../text/tokenize.js';
-import { VectorsUnavailable } from '../../text/vectors.js';
 import { formWidget } from '../shared/form-widget.js';
 import { timedStep } from '../shared/redraw-timing.js';
 import { registerWidget } from '../shared/registry.js';
 import { MAX_REPEATS, SETTINGS } from './link-settings.js';
 import { clearFigures, drawFigures } from './figures.js';
-import { ModelUnavailable, loadModelOnce, loadedModel } from '../../text/language-model.js';
 import { setLine } from '../shared/line.js';
 import { buildLanguageModelParts } from './markup.js';
 import {
@@ -34,7 +33,6 @@ import {
 import './style.css';
 
 const DEFAULT_SENTENCE = 'The cat sat on the mat because it was tired.';
-const LOADING = 'Loading the trained language model\u2026';
 const PROMPT = 'Type at least one word to see what the trained model\u2019s heads attend to.';
 const BROKEN =
   'The trained model could not be run on this text. Please reload the page to try again.';
@@ -48,7 +46,6 @@ const BROKEN =
 function createLanguageModel() {
   /** @type {LanguageModelProps} */
   let props = {};
-  let gone = false;
   return formWidget({
     build: (doc, given) => buildLanguageModelParts(doc, { demo: given.demo === 'induction' }),
     fill(parts, given, state) {
@@ -59,8 +56,8 @@ function createLanguageModel() {
     read(parts, state) {
       state.sentence = parts.sentence.value;
     },
-    draw(parts, engine, state) {
-      const model = loadedModel(engine);
+    draw(parts, _engine, state, models) {
+      const model = models['language-model'];
       if (model) timedStep('language-model', 'redraw', () => draw(parts, model, state, props));
     },
     clear: clearFigures,
@@ -69,12 +66,11 @@ function createLanguageModel() {
     // (bench/README.md, UI section 1b). A click redraws at once.
     typing: 'after-paint',
     wire(parts, context) {
-      gone = false;
       const engine = context.engine();
+      const model = context.models()['language-model'];
       /** @param {Event} event a click in the grid of heads: which one is now drawn large? */
       const pick = (event) => {
         const tile = event.target instanceof Element ? event.target.closest('.lm-tile') : null;
-        const model = loadedModel(engine);
         if (!tile || !model) return;
         const index = Number(/** @type {HTMLElement} */ (tile).dataset.index);
         context.state().head = headName(model.info.heads[index]);
@@ -82,7 +78,6 @@ function createLanguageModel() {
       };
       // Random words written twice, new ones each press; the head that best finds the repeat.
       const repeat = () => {
-        const model = loadedModel(engine);
         if (!model) return;
         const state = context.state();
         const presses = repeatsOf(state) + 1;
@@ -95,27 +90,8 @@ function createLanguageModel() {
       };
       parts.grid.addEventListener('click', pick);
       parts.repeat.addEventListener('click', repeat);
-      const loaded = loadedModel(engine);
-      if (loaded) {
-        ready(parts, loaded);
-      } else {
-        parts.repeat.disabled = true;
-        parts.root.dataset.state = 'loading';
-        setLine(parts.status, LOADING);
-        parts.status.classList.add('busy');
-        loadModelOnce(engine).then(
-          (model) => {
-            if (gone) return;
-            ready(parts, model);
-            context.draw();
-          },
-          (error) => {
-            if (!gone) failed(parts, error);
-          },
-        );
-      }
+      if (model) describe(parts, model);
       return () => {
-        gone = true;
         parts.grid.removeEventListener('click', pick);
         parts.repeat.removeEventListener('click', repeat);
       };
@@ -124,30 +100,16 @@ function createLanguageModel() {
 }
 
 /**
- * Says what the loaded model reads and was measured to do, and enables the repeat button.
+ * Says what the model reads and was measured to do, and enables the repeat button.
  * @param {import('./markup.js').LanguageModelParts} parts
  * @param {LanguageModel} model
  */
-function ready(parts, model) {
-  setLine(parts.status, '');
+function describe(parts, model) {
   parts.help.textContent =
     `Words and punctuation become tokens; the model reads the last ${model.info.context}, ` +
     'each looking only at itself and the tokens before it. The figure follows as you type.';
   parts.facts.textContent = modelFactsText(model.info);
   parts.repeat.disabled = false;
-}
-
-/**
- * Says why the model cannot be shown.
- * @param {import('./markup.js').LanguageModelParts} parts
- * @param {unknown} error
- */
-function failed(parts, error) {
-  const known = error instanceof ModelUnavailable || error instanceof VectorsUnavailable;
-  if (!known) console.error(error);
-  setLine(parts.status, '');
-  setLine(parts.error, known ? /** @type {Error} */ (error).message : BROKEN);
-  parts.root.dataset.state = 'failed';
 }
 
 /**
@@ -221,4 +183,7 @@ function repeatsOf(state) {
   return Number.isInteger(count) && count >= 0 && count <= MAX_REPEATS ? count : 0;
 }
 
-registerWidget('language-model', createLanguageModel, { settings: SETTINGS });
+registerWidget('language-model', createLanguageModel, {
+  models: ['language-model'],
+  settings: SETTINGS,
+});

@@ -1,7 +1,7 @@
 // Loads the attention engine once per page, however many widgets ask for it, and turns every way
 // it can fail into a message a learner can act on.
 import { prepareEngine } from '../../asset-source.js';
-import { fetchModelOnce } from '../../text/language-model.js';
+import { TRAINED_MODELS } from '../../text/trained-models.js';
 import { fetchVectorsOnce } from '../../text/vectors.js';
 
 const NO_WASM =
@@ -34,21 +34,21 @@ export function loadEngineOnce() {
 }
 
 /**
- * Starts loading, side by side, the engine and, for a page whose figures embed words, the word
- * vectors, and for a page that shows the trained language model, its files; widgets then find
- * them loaded or on their way. A failure is reported by the widgets that need what failed, not
- * here.
- * @param {{ vectors: boolean, model?: boolean }} needs
+ * Starts loading, side by side, the engine and the files the page's figures need: the word
+ * vectors and each trained model's files, as the widgets declare them (registry.js, `needsOf`);
+ * the host then finds them loaded or on their way. A failure is reported where a figure needs
+ * what failed (host.js), not here.
+ * @param {import('./registry.js').Needs} needs
  * @returns {Promise<void>} settles when every load it started has (succeeded or not)
  */
-export function startLoading({ vectors, model = false }) {
+export function startLoading({ vectors, models }) {
   const loads = [loadEngineOnce()];
   // Without WebAssembly there is no engine to take the files in: not worth 3 MB.
   if (typeof WebAssembly === 'object') {
     // The engine's WebAssembly compiles from now on, while the engine's script is on its way.
     prepareEngine().catch(() => {});
-    if (vectors || model) loads.push(fetchVectorsOnce());
-    if (model) loads.push(fetchModelOnce());
+    if (vectors || models.length > 0) loads.push(fetchVectorsOnce());
+    for (const name of models) loads.push(TRAINED_MODELS[name].fetchOnce());
   }
   for (const load of loads) load.catch(() => {});
   return Promise.allSettled(loads).then(() => {});

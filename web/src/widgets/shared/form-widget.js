@@ -2,7 +2,8 @@
 // inputs from the kept state (else the props, else the widget's defaults) and draw. On every input
 // inside the widget: copy the inputs into the state, hand it to the host (props.onState,
 // registry.js) and draw again: at once, or for a widget that follows typing, once per frame
-// (frame-redraw.js). On destroy: stop, clear the figures and take the elements out. A widget
+// (frame-redraw.js). The draw gets the engine and the trained models the host handed the mount
+// (props.models, registry.js). On destroy: stop, clear the figures and take the elements out. A widget
 // supplies only those steps; one with no inputs of its own (the knowledge check, whose answers are
 // its session's) leaves out fill and read, and its elements' input events are not listened to.
 // New props mean a new mount: the host destroys the widget and mounts it again.
@@ -20,6 +21,8 @@ import { stateReporter } from './registry.js';
  *   draws nothing: for what the learner did that is no input (an answer checked)
  * @property {() => Record<string, any>} state the state kept across mounts
  * @property {() => object} engine the engine facade
+ * @property {() => import('./registry.js').LoadedModels} models the trained models the widget
+ *   declared, as the host handed them (props.models): none yet for an `early` widget's first mount
  */
 
 /**
@@ -31,8 +34,9 @@ import { stateReporter } from './registry.js';
  *   sets the inputs from the state, else the props, else defaults (a link may carry any value)
  * @property {(parts: Parts, state: Record<string, any>) => void} [read] copies the inputs into the
  *   state
- * @property {(parts: Parts, engine: object, state: Record<string, any>) => void} draw draws the
- *   figures for the state, or says why there is nothing to draw
+ * @property {(parts: Parts, engine: object, state: Record<string, any>,
+ *   models: import('./registry.js').LoadedModels) => void} draw draws the figures for the state
+ *   with the engine and the declared models, or says why there is nothing to draw
  * @property {(parts: Parts) => void} [clear] stops work in flight and empties the figures
  * @property {(parts: Parts, context: FormContext) => () => void} [wire] adds listeners beyond
  *   `input` (e.g. a button's click) and returns what removes them
@@ -52,6 +56,8 @@ export function formWidget(spec) {
   /** @type {Parts | null} */
   let parts = null;
   let engine = null;
+  /** @type {import('./registry.js').LoadedModels} */
+  let models = {};
   /** @type {Record<string, any>} */
   let state = {};
   let unwire = () => {};
@@ -59,7 +65,7 @@ export function formWidget(spec) {
 
   // Draws from the state, which holds the inputs as last read.
   const draw = () => {
-    if (parts) spec.draw(parts, engine, state);
+    if (parts) spec.draw(parts, engine, state, models);
   };
   const frame = frameRedraw(draw, spec.typing);
   // A change the learner made: read once, and the host learns of it before the figure is drawn.
@@ -91,11 +97,13 @@ export function formWidget(spec) {
     report: () => report(state),
     state: () => state,
     engine: () => engine,
+    models: () => models,
   };
 
   return {
     mount(el, props, facade) {
       engine = facade;
+      models = props.models ?? {};
       parts = spec.build(el.ownerDocument, props);
       el.replaceChildren(parts.root);
       if (spec.read) parts.root.addEventListener('input', onInput);
@@ -111,6 +119,7 @@ export function formWidget(spec) {
       parts.root.remove();
       parts = null;
       engine = null;
+      models = {};
     },
   };
 }

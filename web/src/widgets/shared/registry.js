@@ -3,11 +3,21 @@
 //
 // The contract: create() returns { mount(el, props, engine), destroy() }.
 // - mount draws into `el` (an empty element the host owns) from `props` (the slide's widget props
-//   plus `state`, `place` and `onState`) with `engine` (the facade from web/src/engine/), or with
-//   `engine` null for a widget registered `early` whose engine has not loaded yet: such a widget
-//   draws what it can without one (a recording) and loads the engine itself (engine-loader.js). `state`
-//   is a copy of what the host keeps for this place: the widget starts from it (else from its
-//   props, else its defaults), and it is the widget's own to change. `place` is an object that
+//   plus `state`, `place`, `onState` and `models`) with `engine` (the facade from
+//   web/src/engine/). The host (host.js) loads what the widget declared when it registered (the
+//   engine always, the word vectors for `vectors`, each trained model named in `models`) before
+//   it mounts it, with one loading line while it waits and one alert if a load fails; the widget
+//   only draws. `props.models` holds the declared models, loaded, by name
+//   (web/src/text/trained-models.js, `LoadedModels`): `props.models.translation`.
+// - A widget registered `early` whose props say so is mounted at once, before anything has
+//   loaded, with `engine` null (or the engine, if it has loaded) and `props.models` empty: it
+//   draws what it can without them (a recording). The host loads what it declared once the page
+//   has loaded (web/src/after-load.js) and then mounts it again from the state it has handed back,
+//   with the engine and the models; the control the learner is in keeps its focus, its text and
+//   its caret. An early widget that declares nothing (the knowledge check) is mounted once and
+//   loads the engine itself (engine-loader.js).
+// - `state` is a copy of what the host keeps for this place: the widget starts from it (else from
+//   its props, else its defaults), and it is the widget's own to change. `place` is an object that
 //   stands for the place while the page is open: what must outlive a mount and is no plain value
 //   (a training run in a worker, a quiz in progress) is keyed by it.
 // - props.onState(state) is the one way back: the widget calls it with its whole state, a plain
@@ -20,8 +30,31 @@
 // - What a link (or an LMS) may set is declared with it: `settings`, in the widget folder's
 //   `link-settings.js` (link-settings.js). The pages accept nothing else from outside, so a
 //   widget registered without it takes no settings from an address.
+// - What a page starts downloading before its widgets ask (engine-loader.js, `startLoading`) is
+//   what the widgets it shows declare: `needsOf`.
 
-/** @typedef {{ mount(el: HTMLElement, props: object, engine: object): void, destroy(): void }} Widget */
+import { isTrainedModel } from '../../text/trained-models.js';
+
+/**
+ * @typedef {import('../../text/trained-models.js').TrainedModel} TrainedModel
+ * @typedef {import('../../text/trained-models.js').LoadedModels} LoadedModels
+ */
+
+/**
+ * What a widget is mounted with, beside the slide's own props.
+ * @typedef {Record<string, any> & { state?: Record<string, unknown>, place?: object,
+ *   onState?: (state: Record<string, unknown>) => void, models?: LoadedModels }} MountProps
+ */
+
+/**
+ * What a widget needs loaded before it can draw live.
+ * @typedef {{ vectors: boolean, models: TrainedModel[] }} Needs
+ */
+
+/**
+ * @typedef {{ mount(el: HTMLElement, props: MountProps, engine: object | null): void,
+ *   destroy(): void }} Widget
+ */
 
 /**
  * What a widget calls to hand its state back, from props.onState, or nothing when the host gave
@@ -37,29 +70,38 @@ export function stateReporter(props) {
 
 /** @type {Map<string, () => Widget>} */
 const factories = new Map();
-/** @type {Set<string>} */
-const needVectors = new Set();
-/** @type {Set<string>} */
-const early = new Set();
+/** @type {Map<string, Needs>} */
+const needs = new Map();
+/** @type {Map<string, (props: MountProps) => boolean>} */
+const early = new Map();
 /** @type {Map<string, import('./link-settings.js').SettingsDeclaration>} */
 const declarations = new Map();
 
 /**
  * @param {string} name kebab-case, as slides name it in `widget.type`
  * @param {() => Widget} create
- * @param {{ vectors?: boolean, early?: boolean,
- *   settings?: import('./link-settings.js').SettingsDeclaration }} [needs]
+ * @param {{ vectors?: boolean, models?: TrainedModel[],
+ *   early?: boolean | ((props: MountProps) => boolean),
+ *   settings?: import('./link-settings.js').SettingsDeclaration }} [declared]
  *   `vectors: true` for a widget that embeds tokens: it is mounted once the word vectors are in
- *   the engine (web/src/text/vectors.js); `early: true` for a widget mounted at once, before the
- *   engine has loaded (it is then given null); `settings`: what a link or an LMS may set, by
- *   name (link-settings.js), `{}` for a widget that takes nothing from outside
+ *   the engine (web/src/text/vectors.js); `models`: the trained models it shows, by name
+ *   (web/src/text/trained-models.js): it is mounted once they are loaded, and given them as
+ *   `props.models`; `early` for a widget mounted at once, before anything has loaded (it is then
+ *   given null and no models): `true`, or a function of the props it would be mounted with
+ *   (the slide's props and `state`) saying whether it has something to draw without them (a
+ *   recording of its figure), else it waits as the others do; `settings`: what a link or an LMS
+ *   may set, by name (link-settings.js), `{}` for a widget that takes nothing from outside
  */
-export function registerWidget(name, create, needs = {}) {
+export function registerWidget(name, create, declared = {}) {
   if (factories.has(name)) throw new Error(`widget "${name}" is registered twice`);
+  for (const model of declared.models ?? []) {
+    if (!isTrainedModel(model)) throw new Error(`widget "${name}" needs no model "${model}"`);
+  }
   factories.set(name, create);
-  if (needs.vectors) needVectors.add(name);
-  if (needs.early) early.add(name);
-  if (needs.settings) declarations.set(name, needs.settings);
+  needs.set(name, { vectors: Boolean(declared.vectors), models: [...(declared.models ?? [])] });
+  const { early: mounts } = declared;
+  if (mounts) early.set(name, typeof mounts === 'function' ? mounts : () => true);
+  if (declared.settings) declarations.set(name, declared.settings);
 }
 
 /**
@@ -72,19 +114,32 @@ export function settingsOf(name) {
 }
 
 /**
- * @param {string} name
- * @returns {boolean} whether the widget needs the word vectors loaded before it is mounted
+ * What the widgets need loaded, together: the word vectors if one of them declares them or a
+ * trained model (which reads them), and every trained model one of them declares.
+ * @param {Iterable<string>} names widgets, as slides name them (a name not registered needs
+ *   nothing)
+ * @returns {Needs}
  */
-export function needsVectors(name) {
-  return needVectors.has(name);
+export function needsOf(names) {
+  let vectors = false;
+  /** @type {Set<TrainedModel>} */
+  const models = new Set();
+  for (const name of names) {
+    const declared = needs.get(name);
+    if (!declared) continue;
+    vectors ||= declared.vectors || declared.models.length > 0;
+    for (const model of declared.models) models.add(model);
+  }
+  return { vectors, models: [...models] };
 }
 
 /**
  * @param {string} name
- * @returns {boolean} whether the widget is mounted before the engine has loaded
+ * @param {MountProps} props what it would be mounted with: the slide's props and `state`
+ * @returns {boolean} whether the widget is mounted at once, before anything has loaded
  */
-export function mountsEarly(name) {
-  return early.has(name);
+export function mountsEarly(name, props) {
+  return early.get(name)?.(props) ?? false;
 }
 
 /**

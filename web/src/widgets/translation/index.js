@@ -5,19 +5,13 @@
 // the attention model's weights as a German-by-English matrix. Props: { view, sentence, step (1-based,
 // steps view), state }; state keeps the learner's sentence and step across mounts (and in the link).
 //
-// It loads the models itself, on mount, so that only the slides that translate download them.
-// It is mounted before the engine has loaded (`early`): an alignment view whose sentence is
-// recorded (record.js, recorded.json) draws the recording at once, and the live models then load
-// once the page has (after-load.js), so the title slide shows its figure without waiting for them.
-import { afterLoad } from '../../after-load.js';
-import { VectorsUnavailable } from '../../text/vectors.js';
-import {
-  TranslatorsUnavailable,
-  loadTranslationOnce,
-  loadedTranslation,
-} from '../../text/translation.js';
+// It declares the `translation` models, which the host loads and hands it (props.models,
+// registry.js). An alignment view whose sentence is recorded (record.js, recorded.json) is mounted
+// before anything has loaded (`early`, `hasRecording`) and draws the recording at once; the host
+// loads the models once the page has (after-load.js) and mounts it again with them, so the title
+// slide shows its figure without waiting for them.
+import { TRAINED_MODELS } from '../../text/trained-models.js';
 import { tokenize } from '../../text/tokenize.js';
-import { EngineUnavailable, loadEngineOnce } from '../shared/engine-loader.js';
 import { formWidget } from '../shared/form-widget.js';
 import { setLine } from '../shared/line.js';
 import { registerWidget } from '../shared/registry.js';
@@ -36,7 +30,6 @@ export const VIEWS = Object.freeze({
   alignment: 'Enter the name of the new file.',
 });
 
-const LOADING = 'Loading the two translation models (about 2.5 MB)\u2026';
 const RECORDED =
   'The figure is recorded from the model; loading it (4.5 MB) to translate your own sentence\u2026';
 const PROMPT = 'Type an English sentence to see the models translate it.';
@@ -68,31 +61,47 @@ export function stepOf(step) {
   return Number.isInteger(value) && value >= 1 && value <= MAX_STEP ? value : 1;
 }
 
+/**
+ * @param {Record<string, any>} props as the widget is mounted
+ * @param {Record<string, any>} state
+ * @returns {string} the sentence it opens on: the learner's, else the slide's, else its view's
+ */
+function sentenceOf(props, state) {
+  const text = typeof state.sentence === 'string' ? state.sentence : undefined;
+  const given = typeof props.sentence === 'string' ? props.sentence : undefined;
+  return text ?? given ?? VIEWS[viewOf(props.view)];
+}
+
+/**
+ * @param {import('../shared/registry.js').MountProps} props as the widget would be mounted
+ * @returns {boolean} whether it opens on a recorded alignment, which it draws before the models
+ *   have loaded
+ */
+export function hasRecording(props) {
+  const sentence = sentenceOf(props, props.state ?? {});
+  return (
+    viewOf(props.view) === 'alignment' && recordedAlignment(recordings, sentence) !== undefined
+  );
+}
+
 /** @returns {import('../shared/registry.js').Widget} */
 function createTranslation() {
-  let gone = false;
-  /** @type {import('../../text/translation.js').Translators | undefined} */
-  let models;
   return formWidget({
     build: (doc, props) => buildTranslationParts(doc, viewOf(props.view)),
     fill(parts, props, state) {
-      const text = typeof state.sentence === 'string' ? state.sentence : undefined;
-      const given = typeof props.sentence === 'string' ? props.sentence : undefined;
-      parts.sentence.value = text ?? given ?? VIEWS[parts.view];
+      parts.sentence.value = sentenceOf(props, state);
       if (parts.step) parts.step.value = String(stepOf(state.step ?? props.step));
     },
     read(parts, state) {
       state.sentence = parts.sentence.value;
       if (parts.step) state.step = stepOf(parts.step.value);
     },
-    draw(parts, engine, state) {
-      models ??= engine ? loadedTranslation(engine) : undefined;
-      if (models) draw(parts, models, state);
-      else if (parts.view === 'alignment') drawRecorded(parts, state);
+    draw(parts, _engine, state, models) {
+      if (models.translation) draw(parts, models.translation, state);
+      else drawRecorded(parts, state);
     },
     clear: clearFigures,
     wire(parts, context) {
-      gone = false;
       // A click on a German word of the steps view chooses its step.
       const choose = (/** @type {Event} */ event) => {
         const target = event.target instanceof Element ? event.target.closest('.mt-word') : null;
@@ -105,32 +114,7 @@ function createTranslation() {
         )?.focus();
       };
       parts.root.addEventListener('click', choose);
-      const engine = context.engine();
-      models = engine ? loadedTranslation(engine) : undefined;
-      if (!models) {
-        parts.root.dataset.state = 'loading';
-        setLine(parts.status, LOADING);
-        parts.status.classList.add('busy');
-        // A recording on show (drawn as the mount ends, before this runs) can wait for the page
-        // to load; anything else is wanted now.
-        Promise.resolve()
-          .then(() => (parts.root.dataset.state === 'recorded' ? afterLoad() : undefined))
-          .then(() => engine ?? loadEngineOnce())
-          .then((loaded) => loadTranslationOnce(loaded))
-          .then(
-            (loaded) => {
-              models = loaded;
-              if (!gone) context.draw();
-            },
-            (error) => {
-              if (!gone) failed(parts, error);
-            },
-          );
-      }
-      return () => {
-        gone = true;
-        parts.root.removeEventListener('click', choose);
-      };
+      return () => parts.root.removeEventListener('click', choose);
     },
   });
 }
@@ -193,40 +177,29 @@ function recordingOf(state) {
 }
 
 /**
- * Before the models have loaded: the recording of the sentence, if there is one, under a line
- * that says so; else the loading line alone.
+ * Before the models have loaded (an early mount): the recording of the sentence, if there is
+ * one, under a line that says so; else the models' loading line alone (the learner typed
+ * another sentence), until the host mounts the widget again with the models.
  * @param {TranslationParts} parts
  * @param {Record<string, any>} state
  */
 function drawRecorded(parts, state) {
-  const recorded = recordingOf(state);
+  const recorded = parts.view === 'alignment' ? recordingOf(state) : undefined;
   if (!recorded) {
     parts.root.dataset.state = 'loading';
     setLine(parts.pending, '');
-    setLine(parts.status, LOADING);
+    setLine(parts.status, TRAINED_MODELS.translation.loading);
+    parts.status.classList.add('busy');
     clearFigures(parts);
     return;
   }
   drawAlignment(parts, recorded.translation, recorded.facts);
+  parts.status.classList.remove('busy');
   setLine(parts.error, '');
   // Said under the sentence, where the slide has room, so the figure shows as it will live.
   setLine(parts.status, '');
   setLine(parts.pending, RECORDED);
   parts.root.dataset.state = 'recorded';
-}
-
-/**
- * @param {TranslationParts} parts
- * @param {unknown} error
- */
-function failed(parts, error) {
-  const known =
-    error instanceof TranslatorsUnavailable ||
-    error instanceof VectorsUnavailable ||
-    error instanceof EngineUnavailable;
-  if (!known) console.error(error);
-  parts.status.classList.remove('busy');
-  show(parts, 'failed', '', known ? /** @type {Error} */ (error).message : BROKEN);
 }
 
 /**
@@ -244,4 +217,8 @@ function show(parts, what, status, alert) {
   if (what !== 'drawn') clearFigures(parts);
 }
 
-registerWidget('translation', createTranslation, { settings: SETTINGS, early: true });
+registerWidget('translation', createTranslation, {
+  models: ['translation'],
+  early: hasRecording,
+  settings: SETTINGS,
+});
