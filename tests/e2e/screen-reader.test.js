@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadLesson } from '../../web/build/content.js';
-import { currentSlide, useSite, waitForSlide } from './browser.js';
+import { currentSlide, figureDrawn, useSite, waitForSlide } from './browser.js';
 
 const TIMEOUT = 15_000;
 const { lesson, slides } = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
@@ -67,6 +67,10 @@ function focused(page) {
 test('the deck is a document, not an application, with one live region', async () => {
   await site.visit('index.html#/title', async (page) => {
     await page.locator('.reveal.ready').waitFor({ timeout: TIMEOUT });
+    // The tree is read once the figure has loaded and the fonts are in: a relayout while the
+    // browser serialises its accessibility tree can crash the renderer.
+    await figureDrawn(page, ids[0], TIMEOUT);
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
     const nodes = await accessibilityTree(page);
     const applications = nodes.filter(
       (node) => !node.ignored && node.role?.value === 'application',
