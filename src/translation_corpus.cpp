@@ -65,7 +65,7 @@ TranslationPairs parse_translation_pairs(const std::uint8_t* bytes, std::size_t 
     SentencePair& pair = out.pairs[i];
     pair.source = read_u16(bytes + at + 4);
     at += kRecordBytes;
-    if (pair.source > 2)
+    if (pair.source > 3)
       detail::fail(kWhere, which + ": unknown source " + std::to_string(pair.source));
     if (n_english == 0 || n_german == 0) detail::fail(kWhere, which + " has an empty side");
     if (at + 2 * static_cast<std::size_t>(n_english + n_german) > size) {

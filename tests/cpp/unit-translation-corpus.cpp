@@ -72,7 +72,7 @@ TEST_CASE("translation pairs: every broken field is named", "[translation-corpus
   std::vector<std::uint8_t> longer = good;
   longer.push_back(0);
   fails_with(longer, "extra bytes");
-  fails_with(with(48 + 4, 3), "unknown source 3");
+  fails_with(with(48 + 4, 4), "unknown source 4");
   fails_with(with(48 + 6 + 2, 10), "English id 10 is not below 10");
   fails_with(with(48 + 6 + 6, 2), "German id 2 is not a word or <unk>");
   fails_with(with(48 + 6 + 8, 7), "German id 7");

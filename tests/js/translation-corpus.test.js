@@ -1,6 +1,6 @@
 // The English-German corpus of tools/translation/ on hand-made inputs, nothing downloaded: the Ding
 // lines and their filters, the LibreOffice help's paragraphs paired by id with their markup
-// stripped, the German tokenizer, the split by English sentence, the binary file read back, and
+// stripped, the games' gettext catalogues, the German tokenizer, the split by English sentence, the binary file read back, and
 // the FreeDict entries.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -21,6 +21,12 @@ import {
   indexEntries,
 } from '../../tools/translation/freedict.js';
 import { germanTokens } from '../../tools/translation/german-tokens.js';
+import {
+  cataloguePairs,
+  emptyCatalogueCounts,
+  readCatalogue,
+  readsAsSentence,
+} from '../../tools/translation/gettext.js';
 import {
   helpParagraphs,
   helpText,
@@ -512,5 +518,106 @@ describe('Debian packages', () => {
     ].join('\n');
     assert.deepEqual(policyVersions(policy), ['4:7.4.7-1+deb12u14', '4:7.4.7-1+deb12u13']);
     assert.equal(policyVersions(''), null);
+  });
+});
+
+/**
+ * A compiled gettext catalogue of `messages` ([original, translation] pairs), in the layout the
+ * `.mo` format gives: header, the two tables of (length, offset), then the strings, NUL-ended.
+ * @param {Array<[string, string]>} messages
+ * @param {boolean} [little] the byte order
+ */
+function catalogueBytes(messages, little = true) {
+  const encoder = new TextEncoder();
+  const strings = messages.flatMap(([original, translation]) => [
+    encoder.encode(original),
+    encoder.encode(translation),
+  ]);
+  const tables = 28;
+  let offset = tables + 16 * messages.length;
+  const size = offset + strings.reduce((sum, bytes) => sum + bytes.length + 1, 0);
+  const bytes = new Uint8Array(size);
+  const view = new DataView(bytes.buffer);
+  for (const [at, value] of [
+    [0, 0x950412de],
+    [4, 0],
+    [8, messages.length],
+    [12, tables],
+    [16, tables + 8 * messages.length],
+  ])
+    view.setUint32(at, value, little);
+  strings.forEach((string, i) => {
+    const table = tables + (i % 2) * 8 * messages.length + 8 * Math.floor(i / 2);
+    view.setUint32(table, string.length, little);
+    view.setUint32(table + 4, offset, little);
+    bytes.set(string, offset);
+    offset += string.length + 1;
+  });
+  return bytes;
+}
+
+describe('gettext catalogues', () => {
+  const messages = /** @type {Array<[string, string]>} */ ([
+    ['', 'Content-Type: text/plain; charset=UTF-8\n'],
+    ['Where is the key?', 'Wo ist der Schlüssel?'],
+    ['menu\u0004Open the door.', 'Öffne die Tür.'],
+    ['%d apple\0%d apples', '%d Apfel\0%d Äpfel'],
+    ['Untranslated line.', ''],
+  ]);
+
+  test('reads the translated messages in either byte order, without header or plurals', () => {
+    const expected = [
+      { id: 'Where is the key?', text: 'Wo ist der Schlüssel?' },
+      { id: 'Open the door.', text: 'Öffne die Tür.' },
+    ];
+    assert.deepEqual(readCatalogue(catalogueBytes(messages)), expected);
+    assert.deepEqual(readCatalogue(catalogueBytes(messages, false)), expected);
+  });
+
+  test('refuses what is not a catalogue, or points past its end', () => {
+    assert.throws(() => readCatalogue(new Uint8Array(10)), /shorter than its header/);
+    assert.throws(() => readCatalogue(new Uint8Array(40)), /bad magic/);
+    const cut = catalogueBytes(messages).subarray(0, 60);
+    assert.throws(() => readCatalogue(cut), /past (its )?end/);
+  });
+
+  test('keeps sentences in both languages, one pair a sentence where both sides agree', () => {
+    const counts = emptyCatalogueCounts();
+    assert.deepEqual(
+      cataloguePairs(
+        {
+          id: 'I am hungry. Are you?\nLet us eat!',
+          text: 'Ich habe Hunger. Du auch? Lass uns essen!',
+        },
+        counts,
+      ),
+      [
+        { english: 'I am hungry.', german: 'Ich habe Hunger.' },
+        { english: 'Let us eat!', german: 'Lass uns essen!' },
+      ],
+      'three sentences a side, the second too short to keep',
+    );
+    assert.deepEqual(
+      cataloguePairs({ id: 'We rest here. Then we go.', text: 'Wir rasten hier und gehen dann.' }),
+      [{ english: 'We rest here. Then we go.', german: 'Wir rasten hier und gehen dann.' }],
+      'two sentences against one: the message stays whole',
+    );
+    assert.deepEqual(
+      cataloguePairs({ id: 'The old gate is open.', text: 'Das alte Tor ist offen.' }, counts),
+      [{ english: 'The old gate is open.', german: 'Das alte Tor ist offen.' }],
+    );
+    for (const id of ['You found %d coins.', 'Press <b>Enter</b> now.', 'Take {item} with you.'])
+      assert.deepEqual(cataloguePairs({ id, text: 'Ein deutscher Satz hier.' }, counts), [], id);
+    assert.deepEqual(counts, { messages: 5, notProse: 3, pairs: 3, split: 1 });
+  });
+
+  test('a sentence starts with a capital, a digit or a quote, ends with . ? or !, has 3 words', () => {
+    assert.equal(readsAsSentence('"Run," she said.'), true);
+    assert.equal(readsAsSentence('„Lauf“, sagte sie.'), true);
+    assert.equal(readsAsSentence('12 men rode out!'), true);
+    assert.equal(readsAsSentence('He said: “Go.”'), true);
+    assert.equal(readsAsSentence('small letters first.'), false);
+    assert.equal(readsAsSentence('Open the door'), false);
+    assert.equal(readsAsSentence('Well done!'), false);
   });
 });

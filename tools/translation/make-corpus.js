@@ -5,7 +5,8 @@
 // tools/translation/german-tokens.js and as ids over a German vocabulary made from the train
 // split (SentencePiece pieces, or with --german-vocab its most frequent whole words); split by
 // English sentence into train, validation and test, with --ding-entries Ding's word entries added
-// to train. Also a word list from the
+// to train, and with --games the sentences of three games' German catalogues added to train. Also
+// a word list from the
 // FreeDict dictionary, for scoring attention as word alignment. The packages are downloaded into a
 // temporary folder, read, and removed. The output goes to build/corpus/translation/ (not
 // committed); the same packages and vocabulary give the same bytes. Sources, rules and the file
@@ -17,6 +18,7 @@
 //   node tools/translation/make-corpus.js --german-pieces N # N SentencePiece pieces (default 8000)
 //   node tools/translation/make-corpus.js --german-vocab N  # N whole German words instead
 //   node tools/translation/make-corpus.js --ding-entries    # Ding's word entries join train
+//   node tools/translation/make-corpus.js --games           # the games' sentences join train
 import { createHash } from 'node:crypto';
 import {
   existsSync,
@@ -39,6 +41,7 @@ import { downloadPinned } from './debian-packages.js';
 import { dingPairs, emptyDingCounts } from './ding.js';
 import { compareCodePoints, dictionaryLines } from './freedict.js';
 import { germanTokens } from './german-tokens.js';
+import { cataloguePairs, emptyCatalogueCounts, readCatalogue } from './gettext.js';
 import { encodeGermanPieces, groupByWord, trainGermanPieces } from './sentencepiece.js';
 import { pairHelpPages } from './libreoffice-help.js';
 import {
@@ -95,6 +98,114 @@ export const PACKAGES = [
   },
 ];
 
+/**
+ * The games whose German catalogues --games reads: FreedroidRPG, The Battle for Wesnoth with its
+ * sixteen campaigns, and Widelands (Debian 12, all GPL-2+). Dialogue and descriptions, the
+ * nearest to everyday English that Debian ships in both languages
+ * (bench/reports/translation.md, "English-German text in Debian 12's packages").
+ * @type {import('./debian-packages.js').PinnedDeb[]}
+ */
+export const GAME_PACKAGES = [
+  [
+    'freedroidrpg-data',
+    '1.0-1',
+    '16c3cfeb82b1ec20c98493bbe1de2e356bd1aec832845630a5a7f12e303baa2b',
+  ],
+  [
+    'wesnoth-1.16-data',
+    '1:1.16.9-1',
+    '1012b964bd412a6770685e3324ae3b61e176caff7846192d1ee63d55cd621e26',
+  ],
+  [
+    'wesnoth-1.16-did',
+    '1:1.16.9-1',
+    '774619f5aaeb7eb4c848e1cc1758795a8c58e96bd270cceecc9d847dbcc769b3',
+  ],
+  [
+    'wesnoth-1.16-dm',
+    '1:1.16.9-1',
+    '1997ad4d91e8de36415db2a3445904288f588a76d75111222d2aace409ace5c6',
+  ],
+  [
+    'wesnoth-1.16-dw',
+    '1:1.16.9-1',
+    '47982e08b2a5d5fd79f400a5453f32c6d7dd56f2ccc10412a9e47dec8a9b3ca4',
+  ],
+  [
+    'wesnoth-1.16-ei',
+    '1:1.16.9-1',
+    '687abe111ee662b7324336ddadc209758f68d2eeb1ccbf630238f27a0e3c6404',
+  ],
+  [
+    'wesnoth-1.16-httt',
+    '1:1.16.9-1',
+    '05b16a3f8f8204278794aae14d8e6a7c95d2b2faef7337c4997c827a146d1bbd',
+  ],
+  [
+    'wesnoth-1.16-l',
+    '1:1.16.9-1',
+    '5383c79046df6121929bc36a8ec3f970ab4cf9c1239ed9b31868201c27f4266d',
+  ],
+  [
+    'wesnoth-1.16-low',
+    '1:1.16.9-1',
+    '2f304551b97b7fb76a2adb5ad8ffcac3e78476bc8ade17532c90714065c9bf9f',
+  ],
+  [
+    'wesnoth-1.16-nr',
+    '1:1.16.9-1',
+    '13edcf1bdd23708f531ba81c67100c5800363a119f10155c7f9e146fe7dced34',
+  ],
+  [
+    'wesnoth-1.16-sof',
+    '1:1.16.9-1',
+    'b6f1ddffdbd1a977f3965dae944e4fb11c147627471f1cfc71c92d1e69efb555',
+  ],
+  [
+    'wesnoth-1.16-sota',
+    '1:1.16.9-1',
+    'fa44304ff53d259f3c5fe13c03cb8166e55e9c307807d1a5663048c396645ba6',
+  ],
+  [
+    'wesnoth-1.16-sotbe',
+    '1:1.16.9-1',
+    '877a2f4a7fd8df54fd3b4561ffbd5fa95d0390d7c7372f3cb66367c8007918cb',
+  ],
+  [
+    'wesnoth-1.16-thot',
+    '1:1.16.9-1',
+    '79d9ec6e43300ea9f41295ccf3fb451e8eeaefc17007123f65d77eb05cb88695',
+  ],
+  [
+    'wesnoth-1.16-trow',
+    '1:1.16.9-1',
+    'b5009e964ac7157a46d50de911e4f56f5bb4389d60b82a513b5f382671d180d7',
+  ],
+  [
+    'wesnoth-1.16-tsg',
+    '1:1.16.9-1',
+    '38b5f564253b8e0d9c093b2b7c58aabfef24f688968d9cbaf42abfc1e76d8288',
+  ],
+  [
+    'wesnoth-1.16-ttb',
+    '1:1.16.9-1',
+    'd0d45693665305191488553ade8dc1d0aa26ab17d4bffae3bf6969db4a766329',
+  ],
+  [
+    'wesnoth-1.16-utbs',
+    '1:1.16.9-1',
+    '81e05717bebbfb6348c0bed2cd6ce2560c4fd9205ed419c2e7bc039b4a70e228',
+  ],
+  ['widelands-data', '2:1.1-3', '0e23d645b15bcfb9e3bcae0de9bc1bdfa75a6ecb36b2e449759d6eb0b4bbd8fb'],
+].map(([name, version, sha256]) => ({ name, version, sha256 }));
+
+// Where the games keep their German catalogues (`*.mo`), under the unpacked packages.
+const GAME_CATALOGUES = [
+  'usr/share/locale/de/LC_MESSAGES',
+  'usr/share/games/wesnoth/1.16/locale/de/LC_MESSAGES',
+  'usr/share/games/widelands/data/locale/de/LC_MESSAGES',
+];
+
 const DING_FILE = 'usr/share/trans/de-en';
 const HELP_FOLDER = 'usr/share/libreoffice/help';
 const FREEDICT = 'usr/share/dictd/freedict-eng-deu';
@@ -123,10 +234,12 @@ function main() {
   let temporary = null;
   if (!folder) {
     temporary = mkdtempSync(join(tmpdir(), 'attn-translation-'));
-    folder = downloadPinned(temporary, PACKAGES);
+    folder = downloadPinned(temporary, args.games ? [...PACKAGES, ...GAME_PACKAGES] : PACKAGES);
   }
   try {
-    const lines = PACKAGES.map(({ name, version }) => `${name} ${version}`);
+    const lines = (args.games ? [...PACKAGES, ...GAME_PACKAGES] : PACKAGES).map(
+      ({ name, version }) => `${name} ${version}`,
+    );
     const vocabulary = readVocabulary(readFileSync(VECTORS));
     const encoder = makeEncoder(vocabulary.words);
 
@@ -174,6 +287,23 @@ function main() {
         `ding entries: ${entries.length} with 1 to ${args.entryWords} English words among the ` +
           `${args.entryRank} most frequent, ${splits.train.length - before} added to the train ` +
           'split',
+      );
+    }
+
+    if (args.games) {
+      const games = gamePairs(folder);
+      const inTrain = games.pairs
+        .map(({ english, german }) =>
+          tokenizePair(PAIR_SOURCES.indexOf('game'), english, german, encoder),
+        )
+        .filter((pair) => trainableLength(pair) && splitOfEnglish(pair.englishTokens) === 'train');
+      const before = splits.train.length;
+      splits.train = uniquePairs([...splits.train, ...inTrain]);
+      lines.push(
+        `games: ${games.catalogues} catalogues, ${games.counts.messages} messages, ` +
+          `${games.counts.notProse} with placeholders or markup, ${games.pairs.length} sentence ` +
+          `pairs, ${inTrain.length} of 2 ... 40 tokens a side with English of the train split, ` +
+          `${splits.train.length - before} added to the train split`,
       );
     }
 
@@ -373,6 +503,28 @@ export function markCopies(pair, ids, pieces, encoder) {
 }
 
 /**
+ * The sentence pairs of the games' German catalogues (gettext.js), catalogue by catalogue in
+ * code-point order of their paths.
+ * @param {string} folder the folder the packages are unpacked into
+ */
+export function gamePairs(folder) {
+  const files = GAME_CATALOGUES.flatMap((catalogues) => {
+    const path = join(folder, catalogues);
+    if (!existsSync(path)) throw new Error(`${path} is missing: are the games' packages unpacked?`);
+    return readdirSync(path)
+      .filter((name) => name.endsWith('.mo'))
+      .map((name) => join(catalogues, name));
+  }).sort(compareCodePoints);
+  const counts = emptyCatalogueCounts();
+  const pairs = files.flatMap((file) =>
+    readCatalogue(readFileSync(join(folder, file))).flatMap((message) =>
+      cataloguePairs(message, counts),
+    ),
+  );
+  return { catalogues: files.length, counts, pairs };
+}
+
+/**
  * The LibreOffice help's pairs, page by page in code-point order of the page paths: each English
  * paragraph with the German one of the same id, when the English reads as a sentence or phrase
  * and the German differs from it.
@@ -471,17 +623,19 @@ function hex(value) {
 /** @param {string[]} argv */
 function parseArgs(argv) {
   /** @type {{ from?: string, out?: string, germanWords: number, germanPieces: number,
-   *   dingEntries: boolean, entryRank: number, entryWords: number }} */
+   *   dingEntries: boolean, entryRank: number, entryWords: number, games: boolean }} */
   const args = {
     germanWords: 0,
     germanPieces: DEFAULT_GERMAN_PIECES,
     dingEntries: false,
     entryRank: ENTRY_RANK,
     entryWords: ENTRY_MAX_ENGLISH,
+    games: false,
   };
   const usage =
     'usage: node tools/translation/make-corpus.js [--from <dir>] [--out <dir>] ' +
-    '[--german-vocab N | --german-pieces N] [--ding-entries [--entry-rank N] [--entry-words N]]';
+    '[--german-vocab N | --german-pieces N] [--ding-entries [--entry-rank N] [--entry-words N]] ' +
+    '[--games]';
   const count = (/** @type {string | undefined} */ value) => {
     const n = /^[1-9]\d*$/.test(value ?? '') ? Number(value) : 0;
     if (n <= 0 || n + GERMAN_SPECIAL_TOKENS.length > 65_536) throw new Error(usage);
@@ -505,6 +659,8 @@ function parseArgs(argv) {
       i++;
     } else if (flag === '--ding-entries') {
       args.dingEntries = true;
+    } else if (flag === '--games') {
+      args.games = true;
     } else if (flag === '--entry-rank' || flag === '--entry-words') {
       args[flag === '--entry-rank' ? 'entryRank' : 'entryWords'] = count(value);
       i++;

@@ -23,10 +23,10 @@ export const GERMAN_SPECIALS = Object.freeze({ padding: 0, start: 1, end: 2, unk
 export const PAIR_SPLITS = Object.freeze(/** @type {const} */ (['train', 'validation', 'test']));
 /**
  * The sources, by the number stored in each record.
- * @type {readonly ['ding', 'libreoffice', 'ding-entry']}
+ * @type {readonly ['ding', 'libreoffice', 'ding-entry', 'game']}
  */
 export const PAIR_SOURCES = Object.freeze(
-  /** @type {const} */ (['ding', 'libreoffice', 'ding-entry']),
+  /** @type {const} */ (['ding', 'libreoffice', 'ding-entry', 'game']),
 );
 
 /** A file that is not a valid pairs file; the message says which check failed. */

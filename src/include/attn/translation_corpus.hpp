@@ -14,7 +14,7 @@ inline constexpr std::string_view kPairsMagic = "ATTNPAIR";
 inline constexpr std::uint32_t kPairsVersion = 1;
 
 struct SentencePair {
-  int source = 0;  // 0 the Ding dictionary's sentences, 1 LibreOffice's help, 2 Ding's entries
+  int source = 0;            // 0 Ding's sentences, 1 LibreOffice's help, 2 Ding's entries, 3 games
   std::vector<int> english;  // ids < english_classes, at least one
   std::vector<int> german;   // ids in [3, german_classes): words or <unk>, at least one
 };
