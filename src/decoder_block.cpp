@@ -9,7 +9,7 @@ namespace attn {
 
 template <typename T>
 std::vector<Parameter<T>*> DecoderBlockWeights<T>::parameters() {
-  CausalSelfAttentionWeights<T>& a = attention;
+  AttentionLayerWeights<T>& a = attention;
   return {&norm1.gain, &norm1.bias, &a.w_q,      &a.b_q,      &a.w_k,  &a.b_k,  &a.w_v,  &a.b_v,
           &a.w_o,      &a.b_o,      &norm2.gain, &norm2.bias, &mlp.w1, &mlp.b1, &mlp.w2, &mlp.b2};
 }
@@ -19,8 +19,7 @@ DecoderBlockWeights<T> decoder_block_weights(int d_model, int heads, int d_mlp, 
                                              double output_scale, const std::string& prefix) {
   DecoderBlockWeights<T> w;
   w.norm1 = layer_norm_weights<T>(d_model, {});
-  w.attention =
-      causal_self_attention_weights<T>(d_model, heads, derive_seed(seed, 1), output_scale, {});
+  w.attention = attention_layer_weights<T>(d_model, heads, derive_seed(seed, 1), output_scale, {});
   w.norm2 = layer_norm_weights<T>(d_model, {});
   w.mlp = mlp_weights<T>(d_model, d_mlp, derive_seed(seed, 2), output_scale, {});
   w.name(prefix);
@@ -32,14 +31,11 @@ template <typename T>
 DecoderBlockPass<T> decoder_block_forward(const MatrixT<T>& x, const DecoderBlockWeights<T>& w,
                                           OutputRows rows, const PastKeysValues<T>* past) {
   DecoderBlockPass<T> pass;
-  // 1. Attention reads the normalised stream and adds to the stream itself.
-  pass.norm1 = layer_norm_forward(x, w.norm1);
-  pass.attention = causal_self_attention_forward(pass.norm1.y, w.attention, rows, past);
-  pass.h = x.bottomRows(pass.attention.output.y.rows()) + pass.attention.output.y;
+  // 1. Causal self-attention reads the normalised stream and adds to the stream itself.
+  pass.self_attention =
+      self_attention_sublayer_forward(x, w.norm1, w.attention, causal_mask(), rows, past);
   // 2. The MLP likewise, position by position (so only the rows kept).
-  pass.norm2 = layer_norm_forward(pass.h, w.norm2);
-  pass.mlp = mlp_forward(pass.norm2.y, w.mlp);
-  pass.y = pass.h + pass.mlp.output.y;
+  pass.mlp = mlp_sublayer_forward(pass.self_attention.y, w.norm2, w.mlp);
   return pass;
 }
 
@@ -47,19 +43,14 @@ DecoderBlockPass<T> decoder_block_forward(const MatrixT<T>& x, const DecoderBloc
 template <typename T>
 MatrixT<T> decoder_block_backward(const DecoderBlockPass<T>& pass, const MatrixT<T>& dy,
                                   DecoderBlockWeights<T>& w) {
-  if (pass.y.rows() != pass.norm1.y.rows()) {
+  if (pass.y().rows() != pass.self_attention.norm.y.rows()) {
     detail::fail("decoder block backward",
                  "the pass computed the last row alone (OutputRows::last_position): only a pass "
                  "of every row can go back");
   }
-  // 1. y = h + mlp(norm2(h)): dL/dh is dy through the identity plus dy through the MLP branch.
-  MatrixT<T> dh = dy;
-  dh += layer_norm_backward(pass.norm2, mlp_backward(pass.mlp, dy, w.mlp), w.norm2);
-  // 2. h = x + attention(norm1(x)): the same for x.
-  MatrixT<T> dx = dh;
-  dx += layer_norm_backward(
-      pass.norm1, causal_self_attention_backward(pass.attention, dh, w.attention), w.norm1);
-  return dx;
+  // 1. y = h + mlp(norm2(h)), 2. h = x + attention(norm1(x)): each back through its sublayer.
+  const MatrixT<T> dh = mlp_sublayer_backward(pass.mlp, dy, w.norm2, w.mlp);
+  return self_attention_sublayer_backward(pass.self_attention, dh, w.norm1, w.attention);
 }
 
 #define ATTN_INSTANTIATE_DECODER_BLOCK(T)                                                      \

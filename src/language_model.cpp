@@ -248,7 +248,7 @@ LanguageModelPass<T> LanguageModel<T>::forward_rows(
                                       : OutputRows::every_position;
     const PastKeysValues<T>* block_past = past.empty() ? nullptr : &past[l];
     pass.blocks.push_back(decoder_block_forward(*x, blocks_[l], block_rows, block_past));
-    x = &pass.blocks.back().y;
+    x = &pass.blocks.back().y();
   }
   // 4. A last layer norm: the pre-LN blocks leave the stream itself unnormalised. (rows, d_model)
   pass.final_norm = layer_norm_forward(*x, final_norm_);
@@ -306,7 +306,7 @@ LanguageModelReading<T> LanguageModel<T>::read(const std::vector<int>& tokens,
   else
     reading.weights.assign(layers * heads * n * n, T(0));
   for (size_t l = 0; l < layers; ++l) {
-    CausalSelfAttentionPass<T>& attention = pass.blocks[l].attention;
+    AttentionLayerPass<T>& attention = pass.blocks[l].self_attention.attention;
     PastKeysValues<T>* kept_rows = first > 0 ? &past[l] : nullptr;
     for (auto [kept_part, computed, all] :
          {std::tuple{kept_rows ? &kept_rows->keys : nullptr, &attention.key.y, &reading.keys},

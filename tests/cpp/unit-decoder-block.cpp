@@ -23,7 +23,7 @@ struct BlockSetup {
                   0.2;
     }
   }
-  double loss() const { return test::weighted_sum(attn::decoder_block_forward(x, w).y, r); }
+  double loss() const { return test::weighted_sum(attn::decoder_block_forward(x, w).y(), r); }
 };
 
 }  // namespace
@@ -53,20 +53,20 @@ TEST_CASE("decoder block: y = h + mlp(norm2(h)) with h = x + attention(norm1(x))
   BlockSetup s;
   const auto pass = attn::decoder_block_forward(s.x, s.w);
   const auto norm1 = attn::layer_norm_forward(s.x, s.w.norm1);
-  const auto attention = attn::causal_self_attention_forward(norm1.y, s.w.attention);
+  const auto attention = attn::self_attention_forward(norm1.y, s.w.attention, attn::causal_mask());
   const MatD h = s.x + attention.output.y;
   const auto mlp = attn::mlp_forward(attn::layer_norm_forward(h, s.w.norm2).y, s.w.mlp);
-  CHECK(pass.h == h);
-  CHECK(pass.y == h + mlp.output.y);
+  CHECK(pass.self_attention.y == h);
+  CHECK(pass.y() == h + mlp.output.y);
 }
 
 TEST_CASE("decoder block: position t's output does not change when later inputs do",
           "[decoder-block]") {
   BlockSetup s;
-  const MatD before = attn::decoder_block_forward(s.x, s.w).y;
+  const MatD before = attn::decoder_block_forward(s.x, s.w).y();
   MatD changed = s.x;
   changed.bottomRows(3) = test::random_d(3, 8, 90);
-  const MatD after = attn::decoder_block_forward(changed, s.w).y;
+  const MatD after = attn::decoder_block_forward(changed, s.w).y();
   CHECK(after.topRows(3) == before.topRows(3));
   CHECK((after.row(3) - before.row(3)).norm() > 1e-6);
 }
@@ -84,14 +84,15 @@ TEST_CASE("decoder block: the last row alone is the full pass's last row, and ca
   BlockSetup s;
   const auto all = attn::decoder_block_forward(s.x, s.w);
   const auto last = attn::decoder_block_forward(s.x, s.w, attn::OutputRows::last_position);
-  REQUIRE(last.y.rows() == 1);
-  CHECK(last.y.isApprox(all.y.bottomRows(1), 1e-12));
+  REQUIRE(last.y().rows() == 1);
+  CHECK(last.y().isApprox(all.y().bottomRows(1), 1e-12));
   for (int head = 0; head < 2; ++head) {
-    CHECK(last.attention.weights(head) == all.attention.weights(head));
+    CHECK(last.weights(head) == all.weights(head));
   }
   const MatD dy_last = s.r.bottomRows(1);
   CHECK_THROWS_WITH(attn::decoder_block_backward(last, dy_last, s.w),
                     Catch::Contains("only a pass of every row can go back"));
-  CHECK_THROWS_WITH(attn::causal_self_attention_backward(last.attention, dy_last, s.w.attention),
-                    Catch::Contains("only a pass of every row can go back"));
+  CHECK_THROWS_WITH(
+      attn::self_attention_backward(last.self_attention.attention, dy_last, s.w.attention),
+      Catch::Contains("only a pass of every row can go back"));
 }

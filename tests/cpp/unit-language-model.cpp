@@ -152,7 +152,7 @@ TEST_CASE("language model: logits for the last position alone equal the last row
   REQUIRE(last.logits.rows() == 1);
   CHECK(last.logits.isApprox(all.logits.bottomRows(1), 1e-12));
   // Every head's weights are whole and the same, though the last block kept its last row alone.
-  CHECK(last.blocks.back().y.rows() == 1);
+  CHECK(last.blocks.back().y().rows() == 1);
   CHECK(last.all_attention_weights() == all.all_attention_weights());
   // It kept too little to go back: refused, and no gradient is touched.
   model.zero_grad();
@@ -212,8 +212,8 @@ TEST_CASE("language model: reading each edit of a text gives what a whole pass g
     same(reading.logits, whole.logits);
     // The kept keys and values are every position's, as the whole pass has them.
     for (size_t l = 0; l < 2; ++l) {
-      same(reading.keys[l], whole.blocks[l].attention.key.y);
-      same(reading.values[l], whole.blocks[l].attention.value.y);
+      same(reading.keys[l], whole.blocks[l].self_attention.attention.key.y);
+      same(reading.values[l], whole.blocks[l].self_attention.attention.value.y);
     }
   }
 }

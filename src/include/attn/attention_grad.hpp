@@ -67,9 +67,9 @@ AttentionGradients<T> attention_backward(const AttentionPass<T>& pass, const Mat
 
 // -- Heads side by side --------------------------------------------------------------------------
 // Multi-head attention without its projections, written once for the page's multi-head figure
-// (multi_head.hpp) and the language model's causal self-attention (causal_self_attention.hpp):
-// with d_k = d / heads, head j attends with columns [j d_k, (j+1) d_k) of q, k and v, and its
-// output fills the same columns of the result.
+// (multi_head.hpp) and the trainable attention layers (attention_layer.hpp: self- and
+// cross-attention): with d_k = d / heads, head j attends with columns [j d_k, (j+1) d_k) of q, k
+// and v, and its output fills the same columns of the result.
 
 template <typename T>
 struct HeadsPass {

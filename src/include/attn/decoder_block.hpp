@@ -1,28 +1,29 @@
-// One pre-layer-norm decoder block of a GPT-style transformer, forward and backward. A template
-// on the scalar (float and double, instantiated in decoder_block.cpp); conventions as in
-// layers.hpp.
+// One pre-layer-norm decoder block of a GPT-style transformer, forward and backward: the language
+// model's block, with no cross-attention. A template on the scalar (float and double,
+// instantiated in decoder_block.cpp); conventions as in layers.hpp.
 //
 // For x: (n, d_model):
 //   h = x + CausalSelfAttention(LayerNorm_1(x))     (n, d_model)
 //   y = h + MLP(LayerNorm_2(h))                      (n, d_model)
-// Each sublayer reads a normalised copy of the residual stream and adds its result to it, so the
-// identity path from x to y is never scaled: gradients reach early blocks undiminished.
+// Two of residual_sublayers.hpp's pre-layer-norm sublayers, one after the other. The encoder block
+// (encoder_block.hpp) is the same block with another mask.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "attn/causal_self_attention.hpp"
+#include "attn/attention_layer.hpp"
 #include "attn/layer_norm.hpp"
 #include "attn/mlp.hpp"
+#include "attn/residual_sublayers.hpp"
 
 namespace attn {
 
 template <typename T>
 struct DecoderBlockWeights {
   LayerNormWeights<T> norm1;
-  CausalSelfAttentionWeights<T> attention;
+  AttentionLayerWeights<T> attention;
   LayerNormWeights<T> norm2;
   MlpWeights<T> mlp;
 
@@ -47,17 +48,16 @@ DecoderBlockWeights<T> decoder_block_weights(int d_model, int heads, int d_mlp, 
 // Rows below: n for OutputRows::every_position, 1 for last_position.
 template <typename T>
 struct DecoderBlockPass {
-  LayerNormPass<T> norm1;                // (n, d_model)
-  CausalSelfAttentionPass<T> attention;  // (rows, d_model), weights (n, n) per head
-  MatrixT<T> h;                          // (rows, d_model) x + attention
-  LayerNormPass<T> norm2;                // (rows, d_model)
-  MlpPass<T> mlp;                        // (rows, d_model)
-  MatrixT<T> y;                          // (rows, d_model) h + mlp
+  AttentionSublayerPass<T> self_attention;  // h: (rows, d_model) x + attention, weights (n, n)
+  MlpSublayerPass<T> mlp;                   // y: (rows, d_model) h + mlp
+  const MatrixT<T>& y() const { return mlp.y; }
+  // Head j's attention weights: (n, n), or (n, p + n) after a past.
+  const MatrixT<T>& weights(int head) const { return self_attention.attention.weights(head); }
 };
 
 // x: (n, d_model) -> y: (n, d_model), or (1, d_model) for the last row alone (every head's
 // weights are whole either way). With the past keys and values of p positions, x's rows stand at
-// positions p .. p + n - 1 (causal_self_attention_forward). Only a pass of every row and no past
+// positions p .. p + n - 1 (self_attention_forward). Only a pass of every row and no past
 // can go back through decoder_block_backward.
 template <typename T>
 DecoderBlockPass<T> decoder_block_forward(const MatrixT<T>& x, const DecoderBlockWeights<T>& w,

@@ -53,7 +53,7 @@ struct LanguageModelPass {
 
   // Layer l's head j: (n, n) weights, row i over positions 0..i, exactly 0 above the diagonal.
   const MatrixT<T>& attention_weights(int layer, int head) const {
-    return blocks[static_cast<size_t>(layer)].attention.weights(head);
+    return blocks[static_cast<size_t>(layer)].weights(head);
   }
 
   // -> (layers * heads * n * n): every head's weights one after another, layer l's head j at
@@ -62,7 +62,7 @@ struct LanguageModelPass {
     const size_t n = tokens.size(), area = n * n;
     std::vector<T> all;
     for (const DecoderBlockPass<T>& block : blocks) {
-      for (const AttentionPass<T>& head : block.attention.heads) {
+      for (const AttentionPass<T>& head : block.self_attention.attention.heads) {
         all.insert(all.end(), head.weights.data(), head.weights.data() + area);
       }
     }
