@@ -57,6 +57,7 @@ BatchLoss TransformerTraining::forward_backward(Rng& dropout) {
   return {pass.loss, tokens, batches_.epochs_started()};
 }
 
+// pairs: (P) -> the mean loss over their tokens, in batches of `batch` in their order
 HeldOutLoss held_out_loss(const TransformerTranslator<float>& model,
                           const std::vector<SentencePair>& pairs, int batch) {
   check_batch_size(batch);

@@ -202,7 +202,7 @@ void TransformerTranslator<T>::zero_grad() {
   for (Parameter<T>* p : parameters()) p->zero_grad();
 }
 
-// ids: (N) -> (N, d_x)
+// ids: (N), -1 at padding -> (N, d_x)
 template <typename T>
 MatrixT<T> TransformerTranslator<T>::embed_sources(const std::vector<int>& ids) const {
   MatrixT<T> e = MatrixT<T>::Zero(static_cast<Eigen::Index>(ids.size()), config_.source_width);
@@ -244,6 +244,7 @@ void TransformerTranslator<T>::decode(const MatrixT<T>& z, TransformerPairPass<T
   pair.decoder_norm = layer_norm_forward(*x, decoder_norm_);
 }
 
+// batch: B pairs -> the loss, and dL/dlogits (R, V) for R = sum of (m + 1) over the pairs
 template <typename T>
 TransformerTranslatorPass<T> TransformerTranslator<T>::forward(const TranslationBatch& batch,
                                                                double dropout, Rng* rng,
@@ -335,6 +336,7 @@ TransformerTranslatorPass<T> TransformerTranslator<T>::forward(const Translation
   return pass;
 }
 
+// pass.d_logits: (R, V) -> every parameter's gradient, added
 template <typename T>
 void TransformerTranslator<T>::backward(const TransformerTranslatorPass<T>& pass) {
   // A model made by from_weights() has no gradients until now.
