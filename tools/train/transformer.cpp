@@ -10,7 +10,8 @@
 // {"model","step","epoch","loss","gradNorm","lr","tokens","seconds"} every --log-every steps, and
 // {"model","step","validationLoss","validationPerplexity",...} every --eval-every steps on the
 // first --eval-pairs validation pairs; the model keeps the weights of its evaluation with the
-// lowest validation loss (the summary's keptStep). At the end the weights go through the 8-bit
+// lowest validation loss (the summary's keptStep). It makes the folders of --out and --summary
+// before it trains. At the end the weights go through the 8-bit
 // file and back, and the validation and test perplexities of that dequantised model, the
 // parameter count and the seconds per training step (wall and processor time, held-out checks
 // excluded) go into --summary.
@@ -27,6 +28,7 @@
 #include <cstdio>
 #include <ctime>
 #include <exception>
+#include <filesystem>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -148,6 +150,11 @@ int train_transformer(int argc, char** argv) {
   mallopt(M_MMAP_MAX, 0);
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
   try {
+    // The output folders first: a run of hours must not end on a missing folder.
+    for (const std::string& path : {o.out, o.summary}) {
+      const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+      if (!folder.empty()) std::filesystem::create_directories(folder);
+    }
     const std::vector<std::uint8_t> vector_bytes = read_file(o.vectors);
     const Embeddings vectors = Embeddings::parse(vector_bytes.data(), vector_bytes.size());
     const TranslationPairs train = read_pairs(o.corpus, "train", 0, vectors);
