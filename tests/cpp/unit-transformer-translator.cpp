@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "attn/transformer_translator.hpp"
+#include "attn/translation_text.hpp"
 #include "gradient_check.hpp"
 
 using test::MatD;
@@ -263,4 +264,28 @@ TEST_CASE("transformer translator: from_weights gives the same numbers as the mo
                       model.config(),
                       std::make_shared<const attn::MatrixT<float>>(model.word_vectors()), values),
                   attn::InvalidArgument);
+}
+
+TEST_CASE("transformer translator: its translation reads as words, <unk> copied from the English",
+          "[transformer-translator]") {
+  auto model = tiny_model<float>(2);
+  std::uint64_t seed = 390;
+  for (auto* p : model.parameters()) {
+    p->value += (test::random_d(p->value.rows(), p->value.cols(), seed++) * 0.5).cast<float>();
+  }
+  // Make <unk> the likeliest first piece: its logit bias far above the others'.
+  model.parameters().back()->value(0, attn::kTargetUnknown) = 100;
+  const attn::TransformerTranslation out = model.translate({0, 4, 1}, 3);
+  REQUIRE(!out.translation.words.empty());
+  REQUIRE(out.translation.words[0] == attn::kTargetUnknown);
+  const attn::GermanVocabulary vocabulary({"<pad>", "<s>", "</s>", "<unk>", "\u2581das",
+                                           "\u2581haus", "chen", "\u2581ist", "\u2581gro\u00df"});
+  const attn::ReadableTranslation read =
+      attn::readable_translation(out.translation, vocabulary, {"the", "house", "is"});
+  REQUIRE(!read.words.empty());
+  // The <unk> stands for the English token its row (the last layer's heads averaged) weighs most.
+  Eigen::Index most = 0;
+  out.translation.weights.row(0).maxCoeff(&most);
+  CHECK(read.copied[0] == most);
+  CHECK(read.weights.cols() == 3);
 }
