@@ -144,29 +144,51 @@ MatrixT<T> self_attention_backward(const AttentionLayerPass<T>& pass, const Matr
 template <typename T>
 AttentionLayerPass<T> cross_attention_forward(MatrixT<T> decoder_states, MatrixT<T> encoder_output,
                                               const AttentionLayerWeights<T>& w,
-                                              const KeyPadding& encoder_padding) {
+                                              const KeyPadding& encoder_padding,
+                                              const PastKeysValues<T>* projected) {
   const char* where = "cross-attention forward";
   const int d_model = static_cast<int>(w.w_q.value.rows());
   check_heads(where, d_model, w.heads);
-  if (decoder_states.cols() != d_model || encoder_output.cols() != d_model) {
+  const MatrixT<T>& keys_source = projected ? projected->keys : encoder_output;
+  if (decoder_states.cols() != d_model || keys_source.cols() != d_model ||
+      (projected && (projected->values.cols() != d_model ||
+                     projected->values.rows() != projected->keys.rows()))) {
     detail::fail(where, "the decoder states are " +
                             shape_of(decoder_states.rows(), decoder_states.cols()) +
-                            " and the encoder output " +
-                            shape_of(encoder_output.rows(), encoder_output.cols()) +
+                            " and the encoder output (or its keys) " +
+                            shape_of(keys_source.rows(), keys_source.cols()) +
                             ": both need d_model = " + std::to_string(d_model) + " columns");
   }
   AttentionLayerPass<T> pass;
   // 1. Queries from the decoder, keys and values from the encoder: (T_dec, d_model) and
-  //    (T_enc, d_model) twice.
+  //    (T_enc, d_model) twice, unless they come projected.
   pass.query = detail::dense_linear_forward(std::move(decoder_states), w.w_q, &w.b_q);
-  pass.key = detail::dense_linear_forward(encoder_output, w.w_k, &w.b_k);
-  pass.value = detail::dense_linear_forward(std::move(encoder_output), w.w_v, &w.b_v);
   // 2. Every decoder position sees every unpadded encoder position: no causal mask.
   AttentionGradOptions options;
   options.scoring = Scoring::scaled_dot;
   options.key_padding = encoder_padding;
+  if (projected) {
+    // The projected keys and values stand as a "past" of every key, with no keys of the pass's
+    // own: heads_forward reads them as they are.
+    pass.key.y.resize(0, d_model);
+    pass.value.y.resize(0, d_model);
+    attend_and_mix<T>(pass, w, options, OutputRows::every_position, projected);
+    return pass;
+  }
+  pass.key = detail::dense_linear_forward(encoder_output, w.w_k, &w.b_k);
+  pass.value = detail::dense_linear_forward(std::move(encoder_output), w.w_v, &w.b_v);
   attend_and_mix<T>(pass, w, options, OutputRows::every_position, nullptr);
   return pass;
+}
+
+// encoder_output: (T_enc, d_model) -> keys, values: (T_enc, d_model)
+template <typename T>
+PastKeysValues<T> cross_attention_keys_values(const MatrixT<T>& encoder_output,
+                                              const AttentionLayerWeights<T>& w) {
+  PastKeysValues<T> kv;
+  kv.keys = detail::dense_linear_forward(encoder_output, w.w_k, &w.b_k).y;
+  kv.values = detail::dense_linear_forward(encoder_output, w.w_v, &w.b_v).y;
+  return kv;
 }
 
 // dy: (T_dec, d_model) -> (T_dec, d_model), (T_enc, d_model)
@@ -192,7 +214,10 @@ CrossAttentionGradients<T> cross_attention_backward(const AttentionLayerPass<T>&
   template MatrixT<T> self_attention_backward(const AttentionLayerPass<T>&, const MatrixT<T>&, \
                                               AttentionLayerWeights<T>&);                      \
   template AttentionLayerPass<T> cross_attention_forward(                                      \
-      MatrixT<T>, MatrixT<T>, const AttentionLayerWeights<T>&, const KeyPadding&);             \
+      MatrixT<T>, MatrixT<T>, const AttentionLayerWeights<T>&, const KeyPadding&,              \
+      const PastKeysValues<T>*);                                                               \
+  template PastKeysValues<T> cross_attention_keys_values(const MatrixT<T>&,                    \
+                                                         const AttentionLayerWeights<T>&);     \
   template CrossAttentionGradients<T> cross_attention_backward(                                \
       const AttentionLayerPass<T>&, const MatrixT<T>&, AttentionLayerWeights<T>&);
 

@@ -87,8 +87,12 @@ CrossEntropy<T> softmax_cross_entropy(const MatrixT<T>& logits, const std::vecto
 // logits: (n, c) -> (n, c) scale * dL/dlogits, in place
 template <typename T>
 T softmax_cross_entropy_in_place(MatrixT<T>& logits, const std::vector<int>& targets, T scale,
-                                 int* counted) {
+                                 int* counted, T smoothing) {
   const Eigen::Index n = logits.rows(), c = logits.cols();
+  if (!(smoothing >= 0 && smoothing < 1)) {
+    detail::fail(kWhere, "label smoothing must be in [0, 1)");
+  }
+  const bool smooth = smoothing > 0;
   const int rows = counted_targets(targets, n, c);
   *counted = rows;
   if (rows == 0) {
@@ -108,12 +112,18 @@ T softmax_cross_entropy_in_place(MatrixT<T>& logits, const std::vector<int>& tar
     // and each one's target logit before it is overwritten.
     const Eigen::Index first = r;
     std::vector<T> target_logits;
+    std::vector<double> row_sums;  // with smoothing: each row's sum of logits, left to right
     for (; r < n && targets[static_cast<size_t>(r)] != kIgnoredTarget; ++r) {
       if (!row_finite(logits, r)) {
         detail::fail(kWhere,
                      "row " + std::to_string(r) + " of the logits contains NaN or infinity");
       }
       target_logits.push_back(logits(r, targets[static_cast<size_t>(r)]));
+      if (smooth) {
+        double sum = 0;
+        for (Eigen::Index v = 0; v < c; ++v) sum += static_cast<double>(logits(r, v));
+        row_sums.push_back(sum);
+      }
     }
     const long run = static_cast<long>(r - first);
     tops.resize(static_cast<size_t>(run));
@@ -127,19 +137,32 @@ T softmax_cross_entropy_in_place(MatrixT<T>& logits, const std::vector<int>& tar
       const size_t at = static_cast<size_t>(i);
       // 2. -log p[target] = log(sum_j e^(x_j - top)) - (x_target - top), with no probability
       //    that could underflow to 0.
-      total += log_of(sums[at]) - (target_logits[at] - tops[at]);
-      // 3. dL/dlogits = (softmax - one_hot) / counted, times scale: the softmax's part is done.
-      logits(row, targets[static_cast<size_t>(row)]) -= share;
+      const T log_sum = log_of(sums[at]);
+      if (!smooth) {
+        total += log_sum - (target_logits[at] - tops[at]);
+        // 3. dL/dlogits = (softmax - one_hot) / counted, times scale: the softmax's part is done.
+        logits(row, targets[static_cast<size_t>(row)]) -= share;
+        continue;
+      }
+      // 2'. Smoothed: mean_v(-log p_v) = log sum - (mean_v x_v - top), then the mix of the two.
+      const T mean_logit = static_cast<T>(row_sums[at] / static_cast<double>(c));
+      const T target_loss = log_sum - (target_logits[at] - tops[at]);
+      const T uniform_loss = log_sum - (mean_logit - tops[at]);
+      total += (T(1) - smoothing) * target_loss + smoothing * uniform_loss;
+      // 3'. dL/dlogits = (softmax - q) / counted, times scale.
+      const T spread = share * smoothing / static_cast<T>(c);
+      logits.row(row).array() -= spread;
+      logits(row, targets[static_cast<size_t>(row)]) -= share * (T(1) - smoothing);
     }
   }
   return total;
 }
 
 template CrossEntropy<float> softmax_cross_entropy(const MatrixT<float>&, const std::vector<int>&);
-template float softmax_cross_entropy_in_place(MatrixT<float>&, const std::vector<int>&, float,
-                                              int*);
+template float softmax_cross_entropy_in_place(MatrixT<float>&, const std::vector<int>&, float, int*,
+                                              float);
 template double softmax_cross_entropy_in_place(MatrixT<double>&, const std::vector<int>&, double,
-                                               int*);
+                                               int*, double);
 template CrossEntropy<double> softmax_cross_entropy(const MatrixT<double>&,
                                                     const std::vector<int>&);
 

@@ -35,10 +35,12 @@ AttentionSublayerPass<T> cross_attention_sublayer_forward(const MatrixT<T>& x,
                                                           const MatrixT<T>& encoder_output,
                                                           const LayerNormWeights<T>& norm,
                                                           const AttentionLayerWeights<T>& attention,
-                                                          const KeyPadding& encoder_padding) {
+                                                          const KeyPadding& encoder_padding,
+                                                          const PastKeysValues<T>* projected) {
   AttentionSublayerPass<T> pass;
   pass.norm = layer_norm_forward(x, norm);
-  pass.attention = cross_attention_forward(pass.norm.y, encoder_output, attention, encoder_padding);
+  pass.attention = cross_attention_forward(pass.norm.y, projected ? MatrixT<T>() : encoder_output,
+                                           attention, encoder_padding, projected);
   pass.y = x + pass.attention.output.y;
   return pass;
 }
@@ -85,7 +87,7 @@ MatrixT<T> mlp_sublayer_backward(const MlpSublayerPass<T>& pass, const MatrixT<T
                                                        AttentionLayerWeights<T>&);                \
   template AttentionSublayerPass<T> cross_attention_sublayer_forward(                             \
       const MatrixT<T>&, const MatrixT<T>&, const LayerNormWeights<T>&,                           \
-      const AttentionLayerWeights<T>&, const KeyPadding&);                                        \
+      const AttentionLayerWeights<T>&, const KeyPadding&, const PastKeysValues<T>*);              \
   template CrossAttentionSublayerGradients<T> cross_attention_sublayer_backward(                  \
       const AttentionSublayerPass<T>&, const MatrixT<T>&, LayerNormWeights<T>&,                   \
       AttentionLayerWeights<T>&);                                                                 \

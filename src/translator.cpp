@@ -8,6 +8,7 @@
 
 #include "attn/loss.hpp"
 #include "attn/random.hpp"
+#include "beam_search.hpp"
 #include "checks.hpp"
 #include "initial_weights.hpp"
 #include "ordered_math.hpp"
@@ -60,23 +61,6 @@ void write_output_input(Rows&& rows, const TranslatorDecoderStep<T>& step,
   rows.leftCols(h_d) = step.cell.h;
   rows.middleCols(h_d, c) = step.context;
   rows.rightCols(previous.cols()) = previous;
-}
-
-// l: (V) a row of logits -> best: the `count` likeliest ids the model may write (kTargetEnd ..
-// V - 1) by logit, largest first, of equal logits the first id first. count = 1 is greedy
-// decoding's choice.
-template <typename T>
-void likeliest(const T* l, int words, int count, std::vector<int>& best) {
-  best.clear();
-  for (int v = kTargetEnd; v < words; ++v) {
-    if (static_cast<int>(best.size()) == count) {
-      if (!(l[v] > l[best.back()])) continue;
-      best.pop_back();
-    }
-    auto at = best.end();
-    while (at != best.begin() && l[v] > l[*(at - 1)]) --at;
-    best.insert(at, v);
-  }
 }
 
 }  // namespace
@@ -552,136 +536,57 @@ Translation Translator<T>::translate_with(const std::vector<int>& source, int ma
   if (attend) keys.push_back(linear_forward(states[0], key_w_, &key_b_));
   MatrixT<T> s = tanh_forward(linear_forward(summary, init_w_, &init_b_).y).y;
 
-  // 2. The search, a step at a time. Row i of a step is live hypothesis i: s (live, H_d) its state,
-  // previous (live, d_y) its last word's embedding, log_p its total log-probability. Every row
-  // reads the one sentence. The search starts from <s>, one hypothesis.
+  // 2. The search (beam_search.hpp), a step at a time. Row i of a step is live hypothesis i: s
+  // (live, H_d) its state, previous (live, d_y) its last word's embedding. Every row reads the one
+  // sentence. The search starts from <s>, one hypothesis.
   std::vector<int> sentence;
   const Encoded encoded{states, keys, summary, sentence};
   MatrixT<T> previous = target_embedding_.value.row(kTargetStart);
-  std::vector<double> log_p{0.0};
-  // Per step t: each live row's alpha_t and e_t (live, n), and for t >= 1 its row at step t - 1
-  // and the word it wrote there; enough to write out any hypothesis at the end.
+  // Per step t: each live row's alpha_t and e_t (live, n).
   std::vector<MatrixT<T>> step_weights, step_scores;
-  std::vector<std::vector<int>> parents(1), written(1);
-  struct Candidate {
-    double log_probability;
-    int id, row;
-  };
-  struct Finished {
-    int step, row;  // it wrote </s> from row `row` of step `step`, after `step` words
-    double log_probability;
-  };
-  std::vector<Finished> finished;
-  std::vector<Candidate> candidates;
-  std::vector<int> best;
-  for (int t = 0; t <= max_words; ++t) {
-    const auto live = static_cast<Eigen::Index>(log_p.size());
+  TranslatorDecoderStep<T> last;
+  const auto step = [&](int t, const std::vector<int>& rows, const std::vector<int>& ids) {
+    // 3. The step's rows: each one's state s_{t-1} and its word's embedding D y_{t-1}.
+    if (t > 0) {
+      s.resize(static_cast<Eigen::Index>(rows.size()), h_d);
+      previous.resize(static_cast<Eigen::Index>(rows.size()), d_y);
+      for (size_t j = 0; j < rows.size(); ++j) {
+        const auto r = static_cast<Eigen::Index>(j);
+        s.row(r) = last.cell.h.row(rows[j]);
+        previous.row(r) = target_embedding_.value.row(ids[j]);
+      }
+    }
+    const Eigen::Index live = s.rows();
     sentence.assign(static_cast<size_t>(live), 0);
-    const TranslatorDecoderStep<T> step = decoder_step(std::move(s), previous, encoded, {});
+    last = decoder_step(std::move(s), previous, encoded, {});
     MatrixT<T> weights(live, attend ? n : 0), scores(live, attend ? n : 0);
-    for (size_t a = 0; a < step.attention.size(); ++a) {
-      weights.row(step.attended[a]) = step.attention[a].weights.row(0);
-      scores.row(step.attended[a]) = step.attention[a].scores.row(0);
+    for (size_t a = 0; a < last.attention.size(); ++a) {
+      weights.row(last.attended[a]) = last.attention[a].weights.row(0);
+      scores.row(last.attended[a]) = last.attention[a].scores.row(0);
     }
     step_weights.push_back(std::move(weights));
     step_scores.push_back(std::move(scores));
-
-    // 3. The logits o D^T + b_out of every row over the whole German vocabulary: (live, V).
+    // 4. The logits o D^T + b_out of every row over the whole German vocabulary: (live, V).
     MatrixT<T> joined(live, h_d + 2 * h_e + d_y);
-    write_output_input(joined, step, previous);
+    write_output_input(joined, last, previous);
     LinearPass<T> linear;
     TanhPass<T> output;
-    const MatrixT<T> logits = output_logits(std::move(joined), output_weights, linear, output);
+    return output_logits(std::move(joined), output_weights, linear, output);
+  };
+  const detail::BeamResult chosen = detail::beam_search<T>(max_words, beam, words, step);
 
-    // 4. What each row offers: its `offered` likeliest ids (never padding or <s>), each with the
-    // row's total after it. After max_words words a step can only end the sentence. top is the
-    // largest logit the row may write either way; log p(v) = logit - log sum exp(logits), over
-    // every id the model can write, with the core's portable exp and log, so that every build
-    // gives the same bits.
-    const int slots = beam - static_cast<int>(finished.size());
-    const int offered = t == max_words ? 1 : std::min(slots, words - kTargetEnd);
-    candidates.clear();
-    for (Eigen::Index i = 0; i < live; ++i) {
-      const T* l = logits.row(i).data();
-      likeliest(l, words, offered, best);
-      const T top = l[best[0]];
-      double total = 0;
-      for (int v = kTargetEnd; v < words; ++v) {
-        total += detail::portable_exp(static_cast<double>(l[v] - top));
-      }
-      const double log_total = portable_log(total);
-      if (t == max_words) best.assign(1, kTargetEnd);
-      for (const int v : best) {
-        candidates.push_back(
-            {log_p[static_cast<size_t>(i)] + (static_cast<double>(l[v] - top) - log_total), v,
-             static_cast<int>(i)});
-      }
-    }
-
-    // 5. The `slots` best candidates by total (of equal ones the lower id, then the earlier row; a
-    // NaN total ranks last) go on: one that writes </s> is finished, the others are the next
-    // step's rows, best first. With beam 1 that is the one word greedy decoding writes.
-    const auto rank = [](double x) {
-      return std::isnan(x) ? -std::numeric_limits<double>::infinity() : x;
-    };
-    const auto before = [&](const Candidate& a, const Candidate& b) {
-      const double x = rank(a.log_probability), y = rank(b.log_probability);
-      if (x != y) return x > y;
-      return a.id != b.id ? a.id < b.id : a.row < b.row;
-    };
-    const auto kept = std::min(candidates.size(), static_cast<size_t>(slots));
-    std::partial_sort(candidates.begin(), candidates.begin() + static_cast<long>(kept),
-                      candidates.end(), before);
-    std::vector<int> rows, ids;
-    log_p.clear();
-    for (size_t c = 0; c < kept; ++c) {
-      const Candidate& next = candidates[c];
-      if (next.id == kTargetEnd) {
-        finished.push_back({t, next.row, next.log_probability});
-        continue;
-      }
-      rows.push_back(next.row);
-      ids.push_back(next.id);
-      log_p.push_back(next.log_probability);
-    }
-    if (rows.empty()) break;  // every hypothesis has finished
-    // 6. The next step's rows: each one's state s_t and its word's embedding D y_t.
-    s.resize(static_cast<Eigen::Index>(rows.size()), h_d);
-    previous.resize(static_cast<Eigen::Index>(rows.size()), d_y);
-    for (size_t j = 0; j < rows.size(); ++j) {
-      const auto r = static_cast<Eigen::Index>(j);
-      s.row(r) = step.cell.h.row(rows[j]);
-      previous.row(r) = target_embedding_.value.row(ids[j]);
-    }
-    parents.push_back(std::move(rows));
-    written.push_back(std::move(ids));
-  }
-
-  // 7. Of the finished hypotheses, the highest log p / lp(L), the first of equal ones; then its
-  // words and its rows of every step, followed back from its last step.
-  size_t chosen = 0;
-  double chosen_score = 0;
-  for (size_t f = 0; f < finished.size(); ++f) {
-    const double score =
-        finished[f].log_probability / translation_length_penalty(finished[f].step + 1);
-    if (f == 0 || score > chosen_score) {
-      chosen = f;
-      chosen_score = score;
-    }
-  }
-  const Finished& last = finished[chosen];
+  // 5. The chosen hypothesis's words, and its rows of every step.
+  const auto steps = static_cast<Eigen::Index>(chosen.rows.size());
   Translation out;
-  out.words.resize(static_cast<size_t>(last.step));
-  out.weights.resize(last.step + 1, attend ? n : 0);
-  out.scores.resize(last.step + 1, attend ? n : 0);
-  for (int t = last.step, row = last.row; t >= 0; --t) {
+  out.words = chosen.words;
+  out.weights.resize(steps, attend ? n : 0);
+  out.scores.resize(steps, attend ? n : 0);
+  for (Eigen::Index t = 0; t < steps; ++t) {
+    const int row = chosen.rows[static_cast<size_t>(t)];
     out.weights.row(t) = step_weights[static_cast<size_t>(t)].row(row).template cast<float>();
     out.scores.row(t) = step_scores[static_cast<size_t>(t)].row(row).template cast<float>();
-    if (t == 0) break;
-    out.words[static_cast<size_t>(t - 1)] = written[static_cast<size_t>(t)][row];
-    row = parents[static_cast<size_t>(t)][row];
   }
-  out.log_probability = static_cast<float>(last.log_probability);
+  out.log_probability = static_cast<float>(chosen.log_probability);
   return out;
 }
 

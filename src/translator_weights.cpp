@@ -23,8 +23,12 @@ constexpr ConfigSize<TranslatorConfig> kSizes[] = {
     {"attention", &TranslatorConfig::attention},
 };
 
-// The German words of `text`, each ended by a newline.
-std::vector<std::string> split_lines(std::string_view text) {
+// A model's tensors are named "<bridge>/<parameter>".
+std::string prefix_of(Bridge bridge) { return std::string(bridge_name(bridge)) + "/"; }
+
+}  // namespace
+
+std::vector<std::string> german_vocabulary_words(std::string_view text, const char* where) {
   std::vector<std::string> words;
   std::size_t start = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -33,14 +37,9 @@ std::vector<std::string> split_lines(std::string_view text) {
       start = i + 1;
     }
   }
-  if (start != text.size()) detail::fail(kWhere, "the vocabulary's last word has no newline");
+  if (start != text.size()) detail::fail(where, "the vocabulary's last word has no newline");
   return words;
 }
-
-// A model's tensors are named "<bridge>/<parameter>".
-std::string prefix_of(Bridge bridge) { return std::string(bridge_name(bridge)) + "/"; }
-
-}  // namespace
 
 std::vector<std::uint8_t> encode_translators(const std::vector<Translator<float>*>& models,
                                              const std::string& vocabulary,
@@ -57,7 +56,7 @@ std::vector<std::uint8_t> encode_translators(const std::vector<Translator<float>
   if (models.size() == 2 && models[0]->config().bridge == models[1]->config().bridge) {
     detail::fail(kWhere, "the two models of a file must have different bridges");
   }
-  const std::vector<std::string> words = split_lines(vocabulary);
+  const std::vector<std::string> words = german_vocabulary_words(vocabulary, kWhere);
   if (static_cast<int>(words.size()) != c.target_words) {
     detail::fail(kWhere, "the vocabulary has " + std::to_string(words.size()) +
                              " words but the models " + std::to_string(c.target_words));
@@ -81,7 +80,7 @@ TranslatorWeights parse_translators(const std::uint8_t* bytes, std::size_t size)
   read_sizes(file, kWhere, kSizes, w.config);
   check_translator_config(w.config);
   w.english_hash = file.number(kWhere, "english_hash");
-  w.german_words = split_lines(file.text(kWhere, "german_vocabulary"));
+  w.german_words = german_vocabulary_words(file.text(kWhere, "german_vocabulary"), kWhere);
   if (static_cast<int>(w.german_words.size()) != w.config.target_words) {
     detail::fail(kWhere, "the vocabulary has " + std::to_string(w.german_words.size()) +
                              " words but target_words is " + std::to_string(w.config.target_words));

@@ -83,6 +83,46 @@ TEST_CASE("the in-place cross-entropy gives the same sum and scaled gradient as 
         1e-5 * in_place.cwiseAbs().maxCoeff());
 }
 
+TEST_CASE("label smoothing mixes the target with the uniform distribution, and its gradient checks",
+          "[loss]") {
+  const std::vector<int> targets = {3, kIgnoredTarget, 0, 9};
+  const MatD logits = test::random_d(4, 10, 57) * 3.0;
+  const double s = 0.1;
+  // The loss by its definition: -sum_v q_v log p_v, q = (1 - s) one_hot + s / c, summed over the
+  // counted rows.
+  double expected = 0;
+  for (Eigen::Index r = 0; r < 4; ++r) {
+    const int t = targets[static_cast<size_t>(r)];
+    if (t == kIgnoredTarget) continue;
+    const double top = logits.row(r).maxCoeff();
+    const double log_sum = std::log((logits.row(r).array() - top).exp().sum()) + top;
+    for (Eigen::Index v = 0; v < 10; ++v) {
+      const double q = (v == t ? 1 - s : 0) + s / 10;
+      expected -= q * (logits(r, v) - log_sum);
+    }
+  }
+  MatD analytic = logits;
+  int counted = 0;
+  const double sum = attn::softmax_cross_entropy_in_place(analytic, targets, 1.0, &counted, s);
+  CHECK(counted == 3);
+  CHECK(sum == Approx(expected).epsilon(1e-12));
+  CHECK(analytic.row(1).isZero(0));
+  MatD x = logits;
+  test::check_gradient("dL/dlogits, smoothed", x, analytic, [&] {
+    MatD copy = x;
+    int n = 0;
+    return attn::softmax_cross_entropy_in_place(copy, targets, 1.0, &n, s) / 3;
+  });
+  // Smoothing 0 is the plain loss, bit for bit.
+  MatD plain = logits, zero = logits;
+  CHECK(attn::softmax_cross_entropy_in_place(plain, targets, 1.0, &counted) ==
+        attn::softmax_cross_entropy_in_place(zero, targets, 1.0, &counted, 0.0));
+  CHECK(plain == zero);
+  MatD bad = logits;
+  CHECK_THROWS_WITH(attn::softmax_cross_entropy_in_place(bad, targets, 1.0, &counted, 1.0),
+                    Catch::Contains("label smoothing must be in [0, 1)"));
+}
+
 TEST_CASE(
     "the in-place cross-entropy refuses what the reference refuses, but not an all-ignored "
     "call",

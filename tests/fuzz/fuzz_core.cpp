@@ -55,6 +55,8 @@
 #include "attn/seq2seq.hpp"
 #include "attn/softmax.hpp"
 #include "attn/trainer.hpp"
+#include "attn/transformer_training.hpp"
+#include "attn/transformer_weights.hpp"
 #include "attn/translation_corpus.hpp"
 #include "attn/translator.hpp"
 #include "attn/translator_training.hpp"
@@ -715,6 +717,89 @@ void fuzz_translation(FuzzInput& in) {
   }
 }
 
+// The Transformer translator: models of any sizes (heads that do not divide d_model, no layers),
+// word vectors of any shape and value, batches of any ids, beams of any width, a training step
+// with dropout and label smoothing, given weights of any number and shape, and any bytes read as
+// its weights file.
+void fuzz_transformer(FuzzInput& in) {
+  const int kind = in.byte() % 3;
+  if (kind == 2) {
+    const std::vector<std::uint8_t> bytes = in.rest();
+    const attn::TransformerTranslatorWeights w =
+        attn::parse_transformer_translator(bytes.data(), bytes.size());
+    const attn::TransformerTranslatorConfig& c = w.config;
+    if (c.source_words * c.source_width <= 64 && c.d_model <= 64 && c.target_words <= 64) {
+      attn::make_transformer_translator(w,
+                                        std::make_shared<const MatrixT<float>>(
+                                            MatrixT<float>::Zero(c.source_words, c.source_width)))
+          .translate({0}, 3, 2);
+    }
+    return;
+  }
+  attn::TransformerTranslatorConfig config;
+  config.source_words = in.int_in(-1, 6);
+  config.source_width = in.int_in(0, 4);
+  config.target_words = in.int_in(3, 9);
+  config.d_model = in.int_in(0, 8);
+  config.heads = in.int_in(0, 4);
+  config.encoder_layers = in.int_in(0, 2);
+  config.decoder_layers = in.int_in(0, 2);
+  config.d_mlp = in.int_in(0, 4);
+  config.seed = in.u64();
+  attn::TransformerTranslator<float> model(
+      config, in.matrix_t<float>(in.dim_like(std::max(config.source_words, 0)),
+                                 in.dim_like(config.source_width)));
+  attn::TranslationBatch batch;
+  for (int b = in.int_in(0, 3); b > 0; --b) {
+    std::vector<int> source, target;
+    for (int i = in.int_in(0, 5); i > 0; --i) source.push_back(in.int_in(-1, 8));
+    for (int i = in.int_in(0, 5); i > 0; --i) target.push_back(in.int_in(-1, 10));
+    batch.sources.push_back(source);
+    batch.targets.push_back(target);
+  }
+  if (in.flag() && !batch.targets.empty()) batch.targets.pop_back();
+  const std::vector<int> first = batch.sources.empty() ? std::vector<int>{} : batch.sources.front();
+  switch (in.byte() % 4) {
+    case 0:
+      // A beam of any width, 0 and 17 (refused) included.
+      model.translate(first, in.int_in(-1, 6), in.int_in(0, 17));
+      return;
+    case 1: {
+      // A model of given weights, some of the wrong number or shape.
+      std::vector<MatrixT<float>> values;
+      for (attn::Parameter<float>* p : model.parameters()) values.push_back(p->value);
+      if (in.flag() && !values.empty()) values.pop_back();
+      if (in.flag() && !values.empty()) values.back() = in.matrix_t<float>(1, 2);
+      attn::TransformerTranslator<float>::from_weights(
+          config, std::make_shared<const MatrixT<float>>(model.word_vectors()), values)
+          .logits(first, batch.targets.empty() ? std::vector<int>{} : batch.targets.front());
+      return;
+    }
+    case 2: {
+      std::vector<attn::SentencePair> pairs;
+      for (std::size_t b = 0; b < batch.sources.size() && b < batch.targets.size(); ++b) {
+        pairs.push_back({0, batch.sources[b], batch.targets[b]});
+      }
+      attn::TransformerTrainingOptions options;
+      options.steps = in.int_in(-1, 3);
+      options.batch = in.int_in(-1, 3);
+      options.dropout = in.flag() ? 0.0 : in.number();
+      options.label_smoothing = in.flag() ? 0.0 : in.number();
+      if (in.flag()) options.learning_rate = in.number();
+      attn::TransformerTraining training(config, model.word_vectors(), pairs, options);
+      training.step();
+      return;
+    }
+    default: {
+      attn::Rng rng(in.u64());
+      const auto pass =
+          model.forward(batch, in.flag() ? 0.0 : in.number(), &rng, in.flag() ? 0.0 : in.number());
+      model.zero_grad();
+      model.backward(pass);
+    }
+  }
+}
+
 void run(FuzzInput& in) {
   switch (in.byte() % 16) {
     case 0:
@@ -748,15 +833,17 @@ void run(FuzzInput& in) {
     case 14:
       return fuzz_seq2seq(in);
     default:
-      switch (in.byte() % 4) {
+      switch (in.byte() % 5) {
         case 0:
           return fuzz_trainer(in);
         case 1:
           return fuzz_experiments(in);
         case 2:
           return fuzz_lm_training(in);
-        default:
+        case 3:
           return fuzz_translation(in);
+        default:
+          return fuzz_transformer(in);
       }
   }
 }

@@ -19,7 +19,7 @@ function run(model, args) {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-const MODELS = ['reversal', 'language-model', 'translation'];
+const MODELS = ['reversal', 'language-model', 'translation', 'transformer'];
 
 describe('attn_train rejects a bad command line before it reads or trains', () => {
   for (const model of MODELS) {
@@ -47,13 +47,16 @@ describe('attn_train rejects a bad command line before it reads or trains', () =
   }
 
   test('a model it does not know, or none, is refused with the list of models', () => {
-    for (const model of ['transformer', '']) {
+    for (const model of ['gpt', '']) {
       const { status, stdout, stderr } = run(model, []);
       assert.equal(status, 2);
       assert.equal(stdout, '');
-      assert.match(stderr, /usage: attn_train reversal\|language-model\|translation \[flags\]/);
+      assert.match(
+        stderr,
+        /usage: attn_train reversal\|language-model\|translation\|transformer \[flags\]/,
+      );
     }
-    assert.match(run('transformer', []).stderr, /unknown model 'transformer'/);
+    assert.match(run('gpt', []).stderr, /unknown model 'gpt'/);
   });
 
   test('a choice names its choices, and an integer its range', () => {

@@ -7,6 +7,8 @@
 //                   npm run train:lm)
 //   translation     the page's two English-German translators (translation.cpp;
 //                   npm run train:translation)
+//   transformer     the encoder-decoder Transformer translator on the same corpus
+//                   (transformer.cpp)
 // Each model's flags are at the top of its file; a bad flag exits with code 2, the message and a
 // usage line (command_line.hpp). Every model trains through the core's training loop
 // (attn/training_loop.hpp) and prints JSON lines of progress.
@@ -22,7 +24,8 @@ int main(int argc, char** argv) {
   };
   const Model models[] = {{"reversal", attn::tools::train_reversal},
                           {"language-model", attn::tools::train_language_model},
-                          {"translation", attn::tools::train_translation}};
+                          {"translation", attn::tools::train_translation},
+                          {"transformer", attn::tools::train_transformer}};
   if (argc >= 2) {
     for (const Model& model : models) {
       if (std::strcmp(argv[1], model.name) == 0) return model.train(argc - 1, argv + 1);
@@ -33,6 +36,7 @@ int main(int argc, char** argv) {
   } else {
     std::fprintf(stderr, "attn_train: name the model to train\n");
   }
-  std::fprintf(stderr, "usage: attn_train reversal|language-model|translation [flags]\n");
+  std::fprintf(stderr,
+               "usage: attn_train reversal|language-model|translation|transformer [flags]\n");
   return 2;
 }

@@ -10,6 +10,7 @@ namespace attn::tools {
 int train_reversal(int argc, char** argv);
 int train_language_model(int argc, char** argv);
 int train_translation(int argc, char** argv);
+int train_transformer(int argc, char** argv);
 
 // `value` printed with a printf format, for the tools' JSON.
 inline std::string formatted(const char* format, double value) {

@@ -117,15 +117,27 @@ MatrixT<T> self_attention_backward(const AttentionLayerPass<T>& pass, const Matr
 
 // -- Cross-attention -----------------------------------------------------------------------------
 
+// The encoder output's keys and values under one cross-attention layer: encoder_output:
+// (T_enc, d_model) -> keys = encoder_output W_k + b_k, values = encoder_output W_v + b_v, (T_enc,
+// d_model) each. A decoder that writes one word at a time projects them once a sentence and hands
+// them to every step's cross_attention_forward.
+template <typename T>
+PastKeysValues<T> cross_attention_keys_values(const MatrixT<T>& encoder_output,
+                                              const AttentionLayerWeights<T>& w);
+
 // decoder_states: (T_dec, d_model) the queries' source, encoder_output: (T_enc, d_model) the keys'
 // and values' source, encoder_padding: empty or T_enc flags (non-zero = padded English position)
 // -> y: (T_dec, d_model), and every head's (T_dec, T_enc) attention weights (pass.weights(j)),
-// exactly 0 on padded positions. Throws InvalidArgument on shapes that do not fit, padding of the
-// wrong length, or padding over every encoder position.
+// exactly 0 on padded positions. With `projected` (cross_attention_keys_values of the encoder's
+// output), its keys and values are used as they are and encoder_output is not read (pass an
+// empty matrix): the same bits as projecting them here, and a pass that cannot go back. Throws
+// InvalidArgument on shapes that do not fit, padding of the wrong length, or padding over every
+// encoder position.
 template <typename T>
 AttentionLayerPass<T> cross_attention_forward(MatrixT<T> decoder_states, MatrixT<T> encoder_output,
                                               const AttentionLayerWeights<T>& w,
-                                              const KeyPadding& encoder_padding);
+                                              const KeyPadding& encoder_padding,
+                                              const PastKeysValues<T>* projected = nullptr);
 
 template <typename T>
 struct CrossAttentionGradients {

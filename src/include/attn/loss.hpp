@@ -31,10 +31,14 @@ CrossEntropy<T> softmax_cross_entropy(const MatrixT<T>& logits, const std::vecto
 // -log softmax(logits_r)[target_r] and sets *counted. No probabilities matrix is kept; the
 // softmax is the core's one row softmax (softmax.hpp's), so the gradient has the same bits in
 // every build when the logits do.
+// With label smoothing s in [0, 1), each counted row's target is the distribution
+// q = (1 - s) one_hot(target) + s / c (PyTorch's CrossEntropyLoss(label_smoothing=s)): the row's
+// loss is -sum_v q_v log p_v = (1 - s)(-log p_target) + s mean_v(-log p_v), and its gradient
+// (p - q) / counted. s = 0 is the plain loss, bit for bit.
 // Throws InvalidArgument as softmax_cross_entropy does (except that every row may be ignored:
-// then it returns 0 and leaves zeros), or on a non-finite logit.
+// then it returns 0 and leaves zeros), on a non-finite logit, or on s outside [0, 1).
 template <typename T>
 T softmax_cross_entropy_in_place(MatrixT<T>& logits, const std::vector<int>& targets, T scale,
-                                 int* counted);
+                                 int* counted, T smoothing = 0);
 
 }  // namespace attn

@@ -48,13 +48,13 @@ MatrixT<T> self_attention_sublayer_backward(const AttentionSublayerPass<T>& pass
 
 // x: (T_dec, d_model), encoder_output: (T_enc, d_model), encoder_padding: empty or T_enc flags ->
 // y: (T_dec, d_model) = x + CrossAttention(LayerNorm(x), encoder_output). The encoder's output is
-// read as it is: the encoder normalises it (or not) before.
+// read as it is: the encoder normalises it (or not) before. With `projected`, its keys and values
+// already projected, as cross_attention_forward takes them.
 template <typename T>
-AttentionSublayerPass<T> cross_attention_sublayer_forward(const MatrixT<T>& x,
-                                                          const MatrixT<T>& encoder_output,
-                                                          const LayerNormWeights<T>& norm,
-                                                          const AttentionLayerWeights<T>& attention,
-                                                          const KeyPadding& encoder_padding);
+AttentionSublayerPass<T> cross_attention_sublayer_forward(
+    const MatrixT<T>& x, const MatrixT<T>& encoder_output, const LayerNormWeights<T>& norm,
+    const AttentionLayerWeights<T>& attention, const KeyPadding& encoder_padding,
+    const PastKeysValues<T>* projected = nullptr);
 
 template <typename T>
 struct CrossAttentionSublayerGradients {

@@ -31,6 +31,11 @@ struct TranslatorWeights {
   std::vector<Model> models;  // 1 or 2, each bridge at most once, in file order
 };
 
+// text: the German vocabulary as a file holds it, each word followed by a newline -> the words, in
+// order. Throws InvalidArgument, naming `where`, when the last word has no newline. Every
+// translation model's file keeps its vocabulary so.
+std::vector<std::string> german_vocabulary_words(std::string_view text, const char* where);
+
 // The models (of one shape, different bridges) and the German vocabulary -> the bytes of the
 // file. vocabulary: the German words by id, each followed by a newline, target_words of them.
 // english_hash: fnv1a32 of the word vectors' vocabulary (vocabulary_hash in lm_weights.hpp).

@@ -1,0 +1,80 @@
+#include "attn/transformer_weights.hpp"
+
+#include <utility>
+
+#include "attn/embeddings.hpp"
+#include "attn/translator_weights.hpp"
+#include "attn/weights_file.hpp"
+#include "checks.hpp"
+
+namespace attn {
+namespace {
+
+constexpr const char* kWhere = "transformer translator weights";
+
+// Every tensor is named "transformer/<parameter>".
+constexpr const char* kPrefix = "transformer/";
+
+// The sizes the file names, in the order it holds them.
+constexpr ConfigSize<TransformerTranslatorConfig> kSizes[] = {
+    {"source_words", &TransformerTranslatorConfig::source_words},
+    {"source_width", &TransformerTranslatorConfig::source_width},
+    {"target_words", &TransformerTranslatorConfig::target_words},
+    {"d_model", &TransformerTranslatorConfig::d_model},
+    {"heads", &TransformerTranslatorConfig::heads},
+    {"encoder_layers", &TransformerTranslatorConfig::encoder_layers},
+    {"decoder_layers", &TransformerTranslatorConfig::decoder_layers},
+    {"d_mlp", &TransformerTranslatorConfig::d_mlp},
+};
+
+}  // namespace
+
+std::vector<std::uint8_t> encode_transformer_translator(TransformerTranslator<float>& model,
+                                                        const std::string& vocabulary,
+                                                        std::uint32_t english_hash) {
+  const TransformerTranslatorConfig& c = model.config();
+  const std::vector<std::string> words = german_vocabulary_words(vocabulary, kWhere);
+  if (static_cast<int>(words.size()) != c.target_words) {
+    detail::fail(kWhere, "the vocabulary has " + std::to_string(words.size()) +
+                             " words but the model " + std::to_string(c.target_words));
+  }
+  Vocabulary check(words);  // distinct, non-empty words
+
+  WeightsFile file;
+  file.kind = kTransformerTranslatorKind;
+  add_sizes(file, c, kSizes);
+  file.numbers.emplace_back("english_hash", english_hash);
+  file.texts.emplace_back("german_vocabulary", vocabulary);
+  add_parameters(file, kPrefix, model.parameters(), TensorEncoding::int8_rows);
+  return encode_weights_file(file, kWhere);
+}
+
+TransformerTranslatorWeights parse_transformer_translator(const std::uint8_t* bytes,
+                                                          std::size_t size) {
+  WeightsFile file = parse_weights_file(bytes, size, kTransformerTranslatorKind, kWhere);
+  TransformerTranslatorWeights w;
+  read_sizes(file, kWhere, kSizes, w.config);
+  check_transformer_translator_config(w.config);
+  w.english_hash = file.number(kWhere, "english_hash");
+  w.german_words = german_vocabulary_words(file.text(kWhere, "german_vocabulary"), kWhere);
+  if (static_cast<int>(w.german_words.size()) != w.config.target_words) {
+    detail::fail(kWhere, "the vocabulary has " + std::to_string(w.german_words.size()) +
+                             " words but target_words is " + std::to_string(w.config.target_words));
+  }
+  Vocabulary check(w.german_words);
+  w.values = take_parameters(file, kPrefix, transformer_translator_parameter_shapes(w.config),
+                             kWhere, &w.names);
+  require_all_taken(file, kWhere);
+  return w;
+}
+
+TransformerTranslator<float> make_transformer_translator(
+    const TransformerTranslatorWeights& weights,
+    std::shared_ptr<const MatrixT<float>> word_vectors) {
+  TransformerTranslator<float> model = TransformerTranslator<float>::from_weights(
+      weights.config, std::move(word_vectors), weights.values);
+  require_parameter_names(model.parameters(), weights.names, kWhere);
+  return model;
+}
+
+}  // namespace attn

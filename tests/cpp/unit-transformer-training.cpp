@@ -1,0 +1,99 @@
+#include <catch2/catch.hpp>
+#include <cstring>
+#include <vector>
+
+#include "attn/transformer_training.hpp"
+#include "gradient_check.hpp"
+
+namespace {
+
+// 30 pairs of a toy language: English word i (ids 0..5) is German piece i + 4, in reverse order.
+std::vector<attn::SentencePair> toy_pairs() {
+  std::vector<attn::SentencePair> pairs;
+  attn::Rng rng(3);
+  for (int i = 0; i < 30; ++i) {
+    attn::SentencePair p;
+    const int n = 1 + static_cast<int>(rng.next_u32() % 4);
+    for (int j = 0; j < n; ++j) p.english.push_back(static_cast<int>(rng.next_u32() % 6));
+    for (int j = n - 1; j >= 0; --j) p.german.push_back(p.english[j] + 4);
+    pairs.push_back(p);
+  }
+  return pairs;
+}
+
+attn::TransformerTranslatorConfig toy_config() {
+  attn::TransformerTranslatorConfig c;
+  c.source_words = 6;
+  c.source_width = 4;
+  c.target_words = 10;
+  c.d_model = 16;
+  c.heads = 2;
+  c.encoder_layers = 1;
+  c.decoder_layers = 1;
+  c.d_mlp = 32;
+  c.seed = 1;
+  return c;
+}
+
+attn::MatrixT<float> toy_vectors() { return attn::unit_normal(6, 4, 11).cast<float>(); }
+
+}  // namespace
+
+TEST_CASE("transformer training: two runs of a few steps give the same bytes",
+          "[transformer-training]") {
+  const auto pairs = toy_pairs();
+  attn::TransformerTrainingOptions options;
+  options.steps = 6;
+  options.batch = 7;
+  options.learning_rate = 1e-2;
+  options.warmup = 2;
+  options.dropout = 0.1;
+  options.label_smoothing = 0.1;
+  attn::TransformerTraining a(toy_config(), toy_vectors(), pairs, options);
+  attn::TransformerTraining b(toy_config(), toy_vectors(), pairs, options);
+  for (int s = 0; s < 6; ++s) {
+    const auto x = a.step(), y = b.step();
+    CHECK(std::memcmp(&x.loss, &y.loss, sizeof x.loss) == 0);
+    CHECK(std::memcmp(&x.gradient_norm, &y.gradient_norm, sizeof x.gradient_norm) == 0);
+  }
+  const auto pa = a.parameters(), pb = b.parameters();
+  REQUIRE(pa.size() == pb.size());
+  for (size_t i = 0; i < pa.size(); ++i) {
+    INFO(pa[i]->name);
+    REQUIRE(pa[i]->value.size() == pb[i]->value.size());
+    CHECK(std::memcmp(pa[i]->value.data(), pb[i]->value.data(),
+                      sizeof(float) * static_cast<size_t>(pa[i]->value.size())) == 0);
+  }
+}
+
+TEST_CASE("transformer training: a toy reversal is learnt", "[transformer-training]") {
+  const auto pairs = toy_pairs();
+  attn::TransformerTrainingOptions options;
+  options.steps = 300;
+  options.batch = 10;
+  options.learning_rate = 1e-2;
+  options.warmup = 20;
+  attn::TransformerTraining training(toy_config(), toy_vectors(), pairs, options);
+  const double before = attn::held_out_loss(training.model(), pairs, 7).loss;
+  for (long s = 0; s < options.steps; ++s) training.step();
+  const double after = attn::held_out_loss(training.model(), pairs, 7).loss;
+  CHECK(after < 0.2 * before);
+  int right = 0;
+  for (const auto& p : pairs)
+    right += training.model().translate(p.english, 8).translation.words == p.german;
+  CHECK(right >= 20);
+}
+
+TEST_CASE("transformer training: options are checked", "[transformer-training]") {
+  attn::TransformerTrainingOptions options;
+  options.label_smoothing = 1;
+  CHECK_THROWS_WITH(attn::check_transformer_training_options(options),
+                    Catch::Contains("label_smoothing"));
+  options = {};
+  options.batch = 0;
+  CHECK_THROWS_AS(attn::check_transformer_training_options(options), attn::InvalidArgument);
+  CHECK_THROWS_AS(
+      attn::held_out_loss(attn::TransformerTranslator<float>(toy_config(), toy_vectors()),
+                          toy_pairs(), 0),
+      attn::InvalidArgument);
+}

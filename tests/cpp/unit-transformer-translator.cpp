@@ -1,0 +1,291 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "attn/transformer_translator.hpp"
+#include "attn/translation_text.hpp"
+#include "gradient_check.hpp"
+
+using test::MatD;
+
+namespace {
+
+// A tiny model: 6 English words of width 3 (id 6 unknown), 9 German ids (4 special), d_model 8 in
+// 2 heads, one block on each side with an MLP of 12.
+attn::TransformerTranslatorConfig tiny_config(int layers = 1) {
+  attn::TransformerTranslatorConfig c;
+  c.source_words = 6;
+  c.source_width = 3;
+  c.target_words = 9;
+  c.d_model = 8;
+  c.heads = 2;
+  c.encoder_layers = layers;
+  c.decoder_layers = layers;
+  c.d_mlp = 12;
+  c.seed = 5;
+  return c;
+}
+
+template <typename T>
+attn::TransformerTranslator<T> tiny_model(int layers = 1) {
+  return attn::TransformerTranslator<T>(tiny_config(layers), test::random_d(6, 3, 40).cast<T>());
+}
+
+// tiny_model in double with the zero-initialised parameters (biases, the unknown word) and the
+// unit gains started away from their start, so that every path carries a gradient.
+attn::TransformerTranslator<double> gradient_model() {
+  auto model = tiny_model<double>(2);
+  std::uint64_t seed = 41;
+  for (auto* p : model.parameters()) {
+    const MatD noise = test::random_d(p->value.rows(), p->value.cols(), seed++) * 0.3;
+    if (p->value.isZero(0) || (p->value.array() == 1.0).all()) p->value += noise;
+  }
+  return model;
+}
+
+// Two pairs of different lengths, so the shorter English sentence is padded, with an unknown
+// English word (6) and an unknown German one (3).
+attn::TranslationBatch tiny_batch() {
+  attn::TranslationBatch batch;
+  batch.sources = {{0, 4, 6, 2}, {5, 1}};
+  batch.targets = {{4, 7, 3}, {6}};
+  return batch;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "transformer translator: every parameter's gradient matches central differences, with "
+    "padding, with and without label smoothing",
+    "[transformer-translator]") {
+  for (const double smoothing : {0.0, 0.1}) {
+    INFO("label smoothing " << smoothing);
+    auto model = gradient_model();
+    const attn::TranslationBatch batch = tiny_batch();
+    model.zero_grad();
+    model.backward(model.forward(batch, 0, nullptr, smoothing));
+    auto loss = [&] { return model.forward(batch, 0, nullptr, smoothing).loss; };
+    for (auto* p : model.parameters()) {
+      const MatD analytic = p->grad;
+      REQUIRE(analytic.size() > 0);
+      test::check_gradient(p->name, p->value, analytic, loss);
+    }
+  }
+}
+
+TEST_CASE("transformer translator: with dropout, the gradient matches the same masks' differences",
+          "[transformer-translator]") {
+  constexpr double kRate = 0.3;
+  auto model = gradient_model();
+  const attn::TranslationBatch batch = tiny_batch();
+  const auto pass_with = [&] {
+    attn::Rng rng(77);
+    return model.forward(batch, kRate, &rng);
+  };
+  const auto pass = pass_with();
+  REQUIRE(pass.source_mask.size() > 0);
+  REQUIRE(pass.target_mask.size() > 0);
+  CHECK(pass.loss != model.forward(batch).loss);
+  model.zero_grad();
+  model.backward(pass);
+  auto loss = [&] { return pass_with().loss; };
+  for (auto* p : model.parameters()) {
+    const MatD analytic = p->grad;
+    test::check_gradient(p->name, p->value, analytic, loss);
+  }
+}
+
+TEST_CASE("transformer translator: a pair's loss does not depend on the pairs padded beside it",
+          "[transformer-translator]") {
+  const auto model = tiny_model<double>();
+  const attn::TranslationBatch both = tiny_batch();
+  attn::TranslationBatch first, second;
+  first.sources = {both.sources[0]};
+  first.targets = {both.targets[0]};
+  second.sources = {both.sources[1]};
+  second.targets = {both.targets[1]};
+  const auto pass = model.forward(both);
+  const auto a = model.forward(first), b = model.forward(second);
+  CHECK(pass.counted == 6);  // 3 + 1 pieces and two end markers
+  CHECK(pass.loss == Approx((a.loss * 4 + b.loss * 2) / 6).epsilon(1e-12));
+}
+
+TEST_CASE("transformer translator: shapes, names and checks", "[transformer-translator]") {
+  auto model = tiny_model<float>(2);
+  const auto shapes = attn::transformer_translator_parameter_shapes(model.config());
+  const auto params = model.parameters();
+  REQUIRE(shapes.size() == params.size());
+  for (size_t i = 0; i < params.size(); ++i) {
+    INFO(params[i]->name);
+    CHECK(params[i]->value.rows() == shapes[i].first);
+    CHECK(params[i]->value.cols() == shapes[i].second);
+  }
+  CHECK(params.front()->name == "unknown");
+  CHECK(params[3]->name == "encoder0.norm1.gain");
+  CHECK(params.back()->name == "logit_b");
+  auto bad = tiny_config();
+  bad.heads = 3;
+  CHECK_THROWS_AS(attn::check_transformer_translator_config(bad), attn::InvalidArgument);
+  bad = tiny_config();
+  bad.target_words = 4;
+  CHECK_THROWS_AS(attn::check_transformer_translator_config(bad), attn::InvalidArgument);
+  attn::Rng rng(1);
+  CHECK_THROWS_AS(model.forward(tiny_batch(), 0.2), attn::InvalidArgument);
+  CHECK_THROWS_AS(model.forward(tiny_batch(), 0, nullptr, 1.0), attn::InvalidArgument);
+  attn::TranslationBatch wrong = tiny_batch();
+  wrong.targets[0][0] = 2;  // </s> inside a sentence
+  CHECK_THROWS_AS(model.forward(wrong), attn::InvalidArgument);
+  CHECK_THROWS_AS(model.translate({}, 5), attn::InvalidArgument);
+  CHECK_THROWS_AS(model.translate({1}, 5, 0), attn::InvalidArgument);
+  CHECK_THROWS_AS(model.translate({1}, attn::kMaxTranslationLength), attn::InvalidArgument);
+}
+
+TEST_CASE(
+    "transformer translator: greedy decoding with the cache is beam 1 and agrees with the "
+    "decoder recomputed whole at every step",
+    "[transformer-translator]") {
+  auto model = tiny_model<float>(2);
+  // Weights away from the start, so that the logits differ enough to order.
+  std::uint64_t seed = 90;
+  for (auto* p : model.parameters()) {
+    p->value += (test::random_d(p->value.rows(), p->value.cols(), seed++) * 0.5).cast<float>();
+  }
+  const std::vector<int> source{0, 4, 6, 2, 5};
+  const attn::TransformerTranslation greedy = model.translate(source, 12);
+  const attn::TransformerTranslation beam1 = model.translate(source, 12, 1);
+  CHECK(greedy.translation.words == beam1.translation.words);
+  CHECK(greedy.cross_weights == beam1.cross_weights);
+  const auto steps = static_cast<Eigen::Index>(greedy.translation.words.size()) + 1;
+  REQUIRE(greedy.cross_weights.size() == static_cast<size_t>(2 * 2 * steps * 5));
+  REQUIRE(greedy.step_log_probabilities.size() == static_cast<size_t>(steps));
+
+  // Step by step without a cache: the whole decoder over <s> and the ids so far, its last row's
+  // choice (of the ids it may write, the first of equal logits) and log-probability.
+  std::vector<int> prefix;
+  double total = 0;
+  for (Eigen::Index t = 0; t < steps; ++t) {
+    const attn::MatrixT<float> logits = model.logits(source, prefix);
+    REQUIRE(logits.rows() == t + 1);
+    const auto row = logits.row(t);
+    int best = attn::kTargetEnd;
+    for (int v = attn::kTargetEnd; v < 9; ++v) {
+      if (t == 12) break;  // after max_words only </s>
+      if (row(v) > row(best)) best = v;
+    }
+    double sum = 0;
+    for (int v = attn::kTargetEnd; v < 9; ++v) sum += std::exp(double(row(v) - row(best)));
+    const double log_p = -std::log(sum);
+    CHECK(greedy.step_log_probabilities[static_cast<size_t>(t)] == Approx(log_p).margin(1e-5));
+    total += log_p;
+    if (t + 1 < steps) {
+      REQUIRE(best == greedy.translation.words[static_cast<size_t>(t)]);
+      prefix.push_back(best);
+    } else {
+      CHECK(best == attn::kTargetEnd);
+    }
+  }
+  CHECK(greedy.translation.log_probability == Approx(total).margin(1e-5));
+}
+
+TEST_CASE(
+    "transformer translator: the cached steps' logits and cross-attention match the whole "
+    "decoder's within 1e-6",
+    "[transformer-translator]") {
+  auto model = tiny_model<float>(2);
+  std::uint64_t seed = 190;
+  for (auto* p : model.parameters()) {
+    p->value += (test::random_d(p->value.rows(), p->value.cols(), seed++) * 0.5).cast<float>();
+  }
+  const std::vector<int> source{3, 1, 6};
+  const attn::TransformerTranslation out = model.translate(source, 8);
+  const auto steps = static_cast<Eigen::Index>(out.translation.words.size()) + 1;
+  // The whole decoder over the chosen ids, with its passes, through forward() on one pair.
+  attn::TranslationBatch batch;
+  batch.sources = {source};
+  batch.targets = {out.translation.words};
+  const auto pass = model.forward(batch);
+  const auto& pair = pass.pairs[0];
+  float worst = 0;
+  for (int l = 0; l < 2; ++l) {
+    for (int j = 0; j < 2; ++j) {
+      const auto& w = pair.decoder[static_cast<size_t>(l)].cross_weights(j);  // (steps, 3)
+      REQUIRE(w.rows() == steps);
+      for (Eigen::Index t = 0; t < steps; ++t) {
+        for (Eigen::Index k = 0; k < 3; ++k) {
+          const float cached =
+              out.cross_weights[static_cast<size_t>(((l * 2 + j) * steps + t) * 3 + k)];
+          worst = std::max(worst, std::abs(cached - w(t, k)));
+        }
+      }
+    }
+  }
+  CHECK(worst <= 1e-6f);
+  // Each row of the cross-attention is a distribution; the translation's weights average the
+  // last layer's heads.
+  for (Eigen::Index t = 0; t < steps; ++t) {
+    CHECK(out.translation.weights.row(t).sum() == Approx(1.0f).margin(1e-5));
+  }
+  CHECK(out.translation.scores.cols() == 0);
+}
+
+TEST_CASE("transformer translator: a beam search finds a translation at least as likely per lp",
+          "[transformer-translator]") {
+  auto model = tiny_model<float>(2);
+  std::uint64_t seed = 290;
+  for (auto* p : model.parameters()) {
+    p->value += (test::random_d(p->value.rows(), p->value.cols(), seed++) * 0.5).cast<float>();
+  }
+  const std::vector<int> source{0, 1, 2, 3};
+  const auto greedy = model.translate(source, 10, 1);
+  const auto wide = model.translate(source, 10, 4);
+  const auto score = [](const attn::TransformerTranslation& t) {
+    return t.translation.log_probability /
+           attn::translation_length_penalty(static_cast<int>(t.translation.words.size()) + 1);
+  };
+  CHECK(score(wide) >= score(greedy) - 1e-6);
+  float sum = 0;
+  for (const float lp : wide.step_log_probabilities) sum += lp;
+  CHECK(sum == Approx(wide.translation.log_probability).margin(1e-4));
+}
+
+TEST_CASE("transformer translator: from_weights gives the same numbers as the model it copies",
+          "[transformer-translator]") {
+  auto model = tiny_model<float>();
+  std::vector<attn::MatrixT<float>> values;
+  for (auto* p : model.parameters()) values.push_back(p->value);
+  const auto copy = attn::TransformerTranslator<float>::from_weights(
+      model.config(), std::make_shared<const attn::MatrixT<float>>(model.word_vectors()), values);
+  CHECK(copy.forward(tiny_batch()).loss == model.forward(tiny_batch()).loss);
+  values.pop_back();
+  CHECK_THROWS_AS(attn::TransformerTranslator<float>::from_weights(
+                      model.config(),
+                      std::make_shared<const attn::MatrixT<float>>(model.word_vectors()), values),
+                  attn::InvalidArgument);
+}
+
+TEST_CASE("transformer translator: its translation reads as words, <unk> copied from the English",
+          "[transformer-translator]") {
+  auto model = tiny_model<float>(2);
+  std::uint64_t seed = 390;
+  for (auto* p : model.parameters()) {
+    p->value += (test::random_d(p->value.rows(), p->value.cols(), seed++) * 0.5).cast<float>();
+  }
+  // Make <unk> the likeliest first piece: its logit bias far above the others'.
+  model.parameters().back()->value(0, attn::kTargetUnknown) = 100;
+  const attn::TransformerTranslation out = model.translate({0, 4, 1}, 3);
+  REQUIRE(!out.translation.words.empty());
+  REQUIRE(out.translation.words[0] == attn::kTargetUnknown);
+  const attn::GermanVocabulary vocabulary({"<pad>", "<s>", "</s>", "<unk>", "\u2581das",
+                                           "\u2581haus", "chen", "\u2581ist", "\u2581gro\u00df"});
+  const attn::ReadableTranslation read =
+      attn::readable_translation(out.translation, vocabulary, {"the", "house", "is"});
+  REQUIRE(!read.words.empty());
+  // The <unk> stands for the English token its row (the last layer's heads averaged) weighs most.
+  Eigen::Index most = 0;
+  out.translation.weights.row(0).maxCoeff(&most);
+  CHECK(read.copied[0] == most);
+  CHECK(read.weights.cols() == 3);
+}

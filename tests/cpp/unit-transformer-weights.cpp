@@ -1,0 +1,178 @@
+#include <catch2/catch.hpp>
+#include <limits>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "attn/transformer_weights.hpp"
+#include "attn/weights_file.hpp"
+#include "gradient_check.hpp"
+
+namespace {
+
+attn::TransformerTranslatorConfig small_config() {
+  attn::TransformerTranslatorConfig c;
+  c.source_words = 9;
+  c.source_width = 5;
+  c.target_words = 7;
+  c.d_model = 8;
+  c.heads = 2;
+  c.encoder_layers = 2;
+  c.decoder_layers = 1;
+  c.d_mlp = 6;
+  c.seed = 2;
+  return c;
+}
+
+const std::string kVocabulary = "<pad>\n<s>\n</s>\n<unk>\nhaus\ndas\nich\n";
+
+attn::MatrixT<float> vectors() { return attn::unit_normal(9, 5, 3).cast<float>(); }
+std::shared_ptr<const attn::MatrixT<float>> shared_vectors() {
+  return std::make_shared<const attn::MatrixT<float>>(vectors());
+}
+
+std::vector<std::uint8_t> a_file() {
+  attn::TransformerTranslator<float> model(small_config(), vectors());
+  return attn::encode_transformer_translator(model, kVocabulary, 0x5eed);
+}
+
+}  // namespace
+
+TEST_CASE(
+    "transformer weights: the model and the vocabulary come back, each value within half a step "
+    "of its row's scale",
+    "[transformer-weights]") {
+  attn::TransformerTranslator<float> model(small_config(), vectors());
+  const std::vector<std::uint8_t> bytes =
+      attn::encode_transformer_translator(model, kVocabulary, 0x5eed);
+  const attn::TransformerTranslatorWeights w =
+      attn::parse_transformer_translator(bytes.data(), bytes.size());
+  CHECK(w.english_hash == 0x5eed);
+  CHECK(w.config.d_model == 8);
+  CHECK(w.config.encoder_layers == 2);
+  CHECK(w.german_words ==
+        std::vector<std::string>{"<pad>", "<s>", "</s>", "<unk>", "haus", "das", "ich"});
+  attn::TransformerTranslator<float> read = attn::make_transformer_translator(w, shared_vectors());
+  auto original = model.parameters();
+  auto back = read.parameters();
+  REQUIRE(original.size() == back.size());
+  for (std::size_t i = 0; i < original.size(); ++i) {
+    INFO(original[i]->name);
+    for (Eigen::Index r = 0; r < original[i]->value.rows(); ++r) {
+      const float step = original[i]->value.row(r).cwiseAbs().maxCoeff() / 127.0f;
+      CHECK((original[i]->value.row(r) - back[i]->value.row(r)).cwiseAbs().maxCoeff() <=
+            step * 0.5f * 1.0001f);
+    }
+  }
+  // The file's model is the dequantised one: encoding it again gives the same bytes.
+  CHECK(attn::encode_transformer_translator(read, kVocabulary, 0x5eed) == bytes);
+}
+
+TEST_CASE("transformer weights: every broken field is named", "[transformer-weights]") {
+  const std::vector<std::uint8_t> good = a_file();
+  auto fails_with = [](const std::vector<std::uint8_t>& b, const char* what) {
+    CHECK_THROWS_WITH(attn::parse_transformer_translator(b.data(), b.size()),
+                      Catch::Contains("transformer translator") && Catch::Contains(what));
+  };
+  // The file of good, changed through the weights file's own reader and writer, so that only the
+  // model's checks can refuse it.
+  auto edited = [&](auto edit) {
+    attn::WeightsFile f = attn::parse_weights_file(good.data(), good.size(),
+                                                   attn::kTransformerTranslatorKind, "test");
+    edit(f);
+    return attn::encode_weights_file(f, "test");
+  };
+  auto set_number = [](attn::WeightsFile& f, const char* name, std::uint32_t value) {
+    for (auto& [key, v] : f.numbers) {
+      if (key == name) v = value;
+    }
+  };
+  auto drop_number = [](attn::WeightsFile& f, const char* name) {
+    for (auto it = f.numbers.begin(); it != f.numbers.end(); ++it) {
+      if (it->first == name) {
+        f.numbers.erase(it);
+        return;
+      }
+    }
+  };
+  fails_with({good.begin(), good.begin() + 30}, "truncated");
+  fails_with({good.begin(), good.end() - 1}, "truncated");
+  std::vector<std::uint8_t> longer = good;
+  longer.push_back(0);
+  fails_with(longer, "extra bytes");
+  std::vector<std::uint8_t> magic = good;
+  magic[1] = 'X';
+  fails_with(magic, "not a weights file");
+  fails_with(edited([](attn::WeightsFile& f) { f.kind = "translators"; }),
+             "the file holds translators, not transformer-translator");
+  // Each size: missing, then out of its range or refused by the config's check.
+  for (const char* size : {"source_words", "source_width", "target_words", "d_model", "heads",
+                           "encoder_layers", "decoder_layers", "d_mlp"}) {
+    INFO(size);
+    fails_with(edited([&](attn::WeightsFile& f) { drop_number(f, size); }),
+               (std::string("the file has no number ") + size).c_str());
+    fails_with(edited([&](attn::WeightsFile& f) { set_number(f, size, 0); }), size);
+  }
+  fails_with(edited([&](attn::WeightsFile& f) { set_number(f, "heads", 3); }),
+             "heads (3) must divide d_model (8)");
+  fails_with(edited([&](attn::WeightsFile& f) { set_number(f, "d_model", 1u << 25); }),
+             "d_model is 33554432; it must be from 0 to 16777216");
+  fails_with(edited([&](attn::WeightsFile& f) { set_number(f, "d_model", 16); }),
+             "the tensor transformer/source_w is 5x8 but must be 5x16");
+  fails_with(edited([&](attn::WeightsFile& f) { set_number(f, "encoder_layers", 1); }),
+             "the tensor transformer/encoder1.attention.W_q is 8x8 but must be 7x8");
+  fails_with(edited([&](attn::WeightsFile& f) { set_number(f, "decoder_layers", 2); }),
+             "the tensor transformer/logit_b is 1x7 but must be 8x8");
+  fails_with(edited([&](attn::WeightsFile& f) { drop_number(f, "english_hash"); }),
+             "the file has no number english_hash");
+  fails_with(edited([](attn::WeightsFile& f) { f.texts.clear(); }),
+             "the file has no text german_vocabulary");
+  fails_with(edited([](attn::WeightsFile& f) { f.texts[0].second.pop_back(); }),
+             "last word has no newline");
+  fails_with(edited([](attn::WeightsFile& f) { f.texts[0].second += "neu\n"; }),
+             "the vocabulary has 8 words but target_words is 7");
+  // A word twice: the vocabulary's own check names it.
+  const auto twice = edited([](attn::WeightsFile& f) { f.texts[0].second.replace(21, 4, "das"); });
+  CHECK_THROWS_WITH(attn::parse_transformer_translator(twice.data(), twice.size()),
+                    Catch::Contains("the word \"das\" appears twice"));
+  fails_with(edited([](attn::WeightsFile& f) { f.tensors.clear(); }),
+             "tensors under \"transformer/\"; the model has");
+  fails_with(edited([](attn::WeightsFile& f) {
+               f.tensors.push_back({"attention/x", attn::TensorEncoding::float32,
+                                    attn::MatrixT<float>::Ones(1, 1)});
+             }),
+             "holds a tensor attention/x that no model of it reads");
+  fails_with(edited([](attn::WeightsFile& f) { f.tensors.pop_back(); }),
+             "tensors under \"transformer/\"; the model has");
+  fails_with(
+      edited([](attn::WeightsFile& f) { f.tensors[1].value = attn::MatrixT<float>::Ones(4, 8); }),
+      "the tensor transformer/source_w is 4x8 but must be 5x8");
+  // Two blocks' tensors of one shape swapped: the model says which is where.
+  const attn::TransformerTranslatorWeights w =
+      attn::parse_transformer_translator(good.data(), good.size());
+  CHECK_THROWS_WITH(
+      attn::make_transformer_translator(w, std::make_shared<const attn::MatrixT<float>>(
+                                               attn::unit_normal(8, 5, 1).cast<float>())),
+      Catch::Contains("word vectors are 8x5"));
+  const std::vector<std::uint8_t> swapped_bytes =
+      edited([](attn::WeightsFile& f) { std::swap(f.tensors[3].name, f.tensors[5].name); });
+  const attn::TransformerTranslatorWeights swapped =
+      attn::parse_transformer_translator(swapped_bytes.data(), swapped_bytes.size());
+  CHECK_THROWS_WITH(attn::make_transformer_translator(swapped, shared_vectors()),
+                    Catch::Contains("the file's tensor 3 is encoder0.attention.W_k where the "
+                                    "model has encoder0.norm1.gain") ||
+                        Catch::Contains("tensor 3"));
+}
+
+TEST_CASE("transformer weights: what cannot be written is refused", "[transformer-weights]") {
+  attn::TransformerTranslator<float> model(small_config(), vectors());
+  CHECK_THROWS_WITH(attn::encode_transformer_translator(model, "<pad>\n<s>\n", 0),
+                    Catch::Contains("the vocabulary has 2 words but the model 7"));
+  CHECK_THROWS_WITH(
+      attn::encode_transformer_translator(model, "<pad>\n<s>\n</s>\n<unk>\nhaus\nhaus\nich\n", 0),
+      Catch::Contains("haus"));
+  model.parameters()[3]->value(0, 0) = std::numeric_limits<float>::quiet_NaN();
+  CHECK_THROWS_WITH(attn::encode_transformer_translator(model, kVocabulary, 0),
+                    Catch::Contains("NaN"));
+}

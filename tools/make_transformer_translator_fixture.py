@@ -1,0 +1,243 @@
+"""Golden fixture for the core's whole Transformer translator (attn::TransformerTranslator),
+computed with PyTorch's own modules as an independent reference:
+tests/fixtures/transformer_translator.json, read by
+tests/cpp/unit-transformer-translator-reference.cpp.
+
+The model, as src/include/attn/transformer_translator.hpp writes it, from torch modules:
+
+  e = X[x] (frozen word vectors; the unknown id a learned row), a = src(e) + P   nn.Linear
+  a = nn.TransformerEncoderLayer(a, src_key_padding_mask) for each encoder layer
+  M = nn.LayerNorm(a)
+  z = sqrt(d_model) D(y_{t-1}) + P                                              nn.Embedding
+  z = nn.TransformerDecoderLayer(z, M, causal tgt_mask, memory_key_padding_mask) per layer
+  h = nn.LayerNorm(z),  logits = F.linear(h, D.weight, b_out)                   tied to D
+  loss = F.cross_entropy(logits, labels, ignore_index=-1, label_smoothing=s)
+
+The layers are those of tools/make_transformer_fixture.py (norm_first=True, GELU in its tanh form,
+dropout 0, layer_norm_eps 1e-5, batch_first=True), whose helpers this script reuses. P is the
+core's sinusoid (positional.hpp) rounded to float32, as the core computes it. A batch of two pairs
+of different lengths: the shorter English sentence is padded (key padding in the encoder and in
+every cross-attention), the shorter German one too, past its end, where its labels are ignored
+(the causal mask keeps the padded rows out of the others). The English has an unknown word, the
+German the unknown id. The fixture holds the weights by the core's names, the batch, and for
+label smoothing 0 and 0.1 the loss and the gradient of every parameter (autograd).
+
+Encoding: as tools/make_transformer_fixture.py. Everything is float64 and seeded, so a rerun
+writes the same file. Rerun from the repository root:
+
+    /usr/bin/python3 tools/make_transformer_translator_fixture.py
+"""
+
+import json
+import math
+import os
+import struct
+import sys
+
+import torch
+import torch.nn.functional as F
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from make_transformer_fixture import (  # noqa: E402
+    DIGITS,
+    attention_rows,
+    flat,
+    gelu_tanh,
+    mlp_rows,
+    norm_rows,
+    randomise,
+    rounded,
+    shape_of,
+)
+
+torch.set_default_dtype(torch.float64)
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "tests", "fixtures", "transformer_translator.json")
+
+CONFIG = {
+    "sourceWords": 6,
+    "sourceWidth": 3,
+    "targetWords": 9,
+    "dModel": 8,
+    "heads": 2,
+    "encoderLayers": 2,
+    "decoderLayers": 2,
+    "dMlp": 12,
+}
+# English ids (6 = the unknown word) and German ids (3 = <unk>), without <s> or </s>.
+SOURCES = [[0, 4, 6, 2], [5, 1]]
+TARGETS = [[4, 7, 3], [6]]
+START, END, IGNORED = 1, 2, -1
+SMOOTHINGS = [0.0, 0.1]
+
+
+def float32(x):
+    return struct.unpack("f", struct.pack("f", x))[0]
+
+
+def positions(n, d):
+    """positional.hpp's positional_encoding(n, d): angle in double, sin and cos to float32."""
+    p = torch.zeros(n, d)
+    for pos in range(n):
+        for i in range(0, (d + 1) // 2):
+            angle = pos / math.pow(10000.0, 2.0 * i / d)
+            p[pos, 2 * i] = float32(math.sin(angle))
+            if 2 * i + 1 < d:
+                p[pos, 2 * i + 1] = float32(math.cos(angle))
+    return p
+
+
+class Model(torch.nn.Module):
+    def __init__(self, c, word_vectors):
+        super().__init__()
+        d = c["dModel"]
+        options = dict(
+            dim_feedforward=c["dMlp"],
+            dropout=0.0,
+            activation=gelu_tanh,
+            layer_norm_eps=1e-5,
+            batch_first=True,
+            norm_first=True,
+        )
+        self.d = d
+        self.word_vectors = word_vectors  # frozen, not a parameter
+        self.unknown = torch.nn.Parameter(torch.zeros(1, c["sourceWidth"]))
+        self.source = torch.nn.Linear(c["sourceWidth"], d)
+        self.encoder = torch.nn.ModuleList(
+            torch.nn.TransformerEncoderLayer(d, c["heads"], **options)
+            for _ in range(c["encoderLayers"])
+        )
+        self.encoder_norm = torch.nn.LayerNorm(d, eps=1e-5)
+        self.embedding = torch.nn.Embedding(c["targetWords"], d)
+        self.decoder = torch.nn.ModuleList(
+            torch.nn.TransformerDecoderLayer(d, c["heads"], **options)
+            for _ in range(c["decoderLayers"])
+        )
+        self.decoder_norm = torch.nn.LayerNorm(d, eps=1e-5)
+        self.logit_b = torch.nn.Parameter(torch.zeros(c["targetWords"]))
+        self.p = positions(128, d)
+
+    def forward(self, sources, targets):
+        b = len(sources)
+        n = max(len(s) for s in sources)
+        m = max(len(t) for t in targets) + 1
+        # English: the word vectors (the unknown id its learned row), padded with zeros.
+        table = torch.cat([self.word_vectors, self.unknown], 0)
+        e = torch.zeros(b, n, self.word_vectors.shape[1])
+        padding = torch.ones(b, n, dtype=torch.bool)
+        for i, s in enumerate(sources):
+            e[i, : len(s)] = table[torch.tensor(s)]
+            padding[i, : len(s)] = False
+        a = self.source(e) + self.p[:n]
+        for layer in self.encoder:
+            a = layer(a, src_key_padding_mask=padding)
+        memory = self.encoder_norm(a)
+        # German: <s> then the ids, padded with <pad> (0); labels the ids then </s>, -1 after.
+        inputs = torch.zeros(b, m, dtype=torch.long)
+        labels = torch.full((b, m), IGNORED, dtype=torch.long)
+        for i, t in enumerate(targets):
+            inputs[i, : len(t) + 1] = torch.tensor([START] + t)
+            labels[i, : len(t) + 1] = torch.tensor(t + [END])
+        z = self.embedding(inputs) * math.sqrt(self.d) + self.p[:m]
+        causal = torch.ones(m, m, dtype=torch.bool).triu(diagonal=1)
+        for layer in self.decoder:
+            z = layer(z, memory, tgt_mask=causal, memory_key_padding_mask=padding)
+        h = self.decoder_norm(z)
+        logits = F.linear(h, self.embedding.weight, self.logit_b)
+        return logits, labels
+
+
+def parameter_rows(model, c):
+    """attn::TransformerTranslator::parameters(), in its order, with the core's names."""
+    d = c["dModel"]
+    rows = [
+        ("unknown", model.unknown, lambda t: t),
+        ("source_w", model.source.weight, lambda t: t.T),
+        ("source_b", model.source.bias, lambda t: t),
+    ]
+    for l, layer in enumerate(model.encoder):
+        p = f"encoder{l}"
+        rows += (
+            norm_rows(f"{p}.norm1", layer.norm1)
+            + attention_rows(f"{p}.attention", layer.self_attn, d)
+            + norm_rows(f"{p}.norm2", layer.norm2)
+            + mlp_rows(f"{p}.mlp", layer)
+        )
+    rows += norm_rows("encoder_norm", model.encoder_norm)
+    rows.append(("target_embedding", model.embedding.weight, lambda t: t))
+    for l, layer in enumerate(model.decoder):
+        p = f"decoder{l}"
+        rows += (
+            norm_rows(f"{p}.norm1", layer.norm1)
+            + attention_rows(f"{p}.self_attention", layer.self_attn, d)
+            + norm_rows(f"{p}.norm2", layer.norm2)
+            + attention_rows(f"{p}.cross_attention", layer.multihead_attn, d)
+            + norm_rows(f"{p}.norm3", layer.norm3)
+            + mlp_rows(f"{p}.mlp", layer)
+        )
+    rows += norm_rows("decoder_norm", model.decoder_norm)
+    rows.append(("logit_b", model.logit_b, lambda t: t))
+    return rows
+
+
+def main():
+    torch.manual_seed(2025)
+    c = CONFIG
+    word_vectors = rounded(torch.randn(c["sourceWords"], c["sourceWidth"]))
+    model = Model(c, word_vectors)
+    randomise(model)
+    rows = parameter_rows(model, c)
+    parameters = {}
+    for name, p, view in rows:
+        value = view(p.detach())
+        parameters[name] = {"shape": shape_of(value), "value": flat(value)}
+
+    cases = []
+    for smoothing in SMOOTHINGS:
+        model.zero_grad()
+        logits, labels = model(SOURCES, TARGETS)
+        loss = F.cross_entropy(
+            logits.reshape(-1, c["targetWords"]),
+            labels.reshape(-1),
+            ignore_index=IGNORED,
+            label_smoothing=smoothing,
+        )
+        loss.backward()
+        cases.append(
+            {
+                "labelSmoothing": smoothing,
+                "loss": float(f"{loss.item():.17g}"),
+                "gradients": {name: flat(view(p.grad)) for name, p, view in rows},
+            }
+        )
+
+    document = {
+        "description": (
+            "The whole Transformer translator from torch modules (nn.Linear, "
+            "nn.TransformerEncoderLayer and nn.TransformerDecoderLayer with norm_first=True and "
+            "GELU tanh form, nn.LayerNorm, nn.Embedding tied to the output, F.cross_entropy with "
+            "label smoothing): a batch of two pairs with padding, its loss and every parameter's "
+            "gradient."
+        ),
+        "generator": "tools/make_transformer_translator_fixture.py (PyTorch %s, float64)"
+        % torch.__version__,
+        "encoding": (
+            "matrices are flat row-major lists in the row-vector convention; numbers rounded to "
+            "%d significant digits (the loss to 17)" % DIGITS
+        ),
+        "config": c,
+        "wordVectors": flat(word_vectors),
+        "sources": SOURCES,
+        "targets": TARGETS,
+        "parameters": parameters,
+        "cases": cases,
+    }
+    with open(OUT, "w", encoding="utf-8") as f:
+        json.dump(document, f, allow_nan=False, separators=(",", ":"))
+        f.write("\n")
+    print(f"{os.path.relpath(OUT, ROOT)}: {os.path.getsize(OUT)} bytes")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,271 @@
+// attn_train transformer: trains the small encoder-decoder Transformer translator
+// (docs/transformer.md) natively on the translation corpus (docs/translation-corpus.md), the
+// recurrent translators' corpus, and writes it with the German vocabulary into its 8-bit weights
+// file.
+//
+// Reads the corpus splits (build/corpus/translation/{train,validation,test}.bin), its German
+// vocabulary (german-vocab.txt) and the page's word vectors (docs/embeddings.md), checking that
+// the corpus indexes those very vocabularies. Trains on the core's training loop
+// (attn/training_loop.hpp), in one thread, and prints its JSON lines:
+// {"model","step","epoch","loss","gradNorm","lr","tokens","seconds"} every --log-every steps, and
+// {"model","step","validationLoss","validationPerplexity",...} every --eval-every steps on the
+// first --eval-pairs validation pairs; the model keeps the weights of its evaluation with the
+// lowest validation loss (the summary's keptStep). It makes the folders of --out and --summary
+// before it trains. At the end the weights go through the 8-bit
+// file and back, and the validation and test perplexities of that dequantised model, the
+// parameter count and the seconds per training step (wall and processor time, held-out checks
+// excluded) go into --summary.
+//
+// Flags: [--steps N] [--seed N] [--batch N] [--lr X] [--warmup N] [--final-lr-fraction X]
+//        [--clip X] [--dropout X] [--label-smoothing X] [--d-model N] [--heads N]
+//        [--encoder-layers N] [--decoder-layers N] [--d-mlp N] [--log-every N] [--eval-every N]
+//        [--eval-pairs N] [--corpus DIR] [--vectors FILE] [--out FILE] [--summary FILE]
+#include <malloc.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <exception>
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "../command_line.hpp"
+#include "../files.hpp"
+#include "attn/embeddings.hpp"
+#include "attn/lm_weights.hpp"
+#include "attn/training_loop.hpp"
+#include "attn/transformer_training.hpp"
+#include "attn/transformer_translator.hpp"
+#include "attn/transformer_weights.hpp"
+#include "attn/translation_corpus.hpp"
+#include "models.hpp"
+
+namespace attn::tools {
+namespace {
+
+// The committed training settings: Vaswani et al.'s recipe at this scale (warm-up, dropout 0.1,
+// label smoothing 0.1), on the translators' batches of 64 pairs.
+TransformerTrainingOptions committed_training() {
+  TransformerTrainingOptions t;
+  t.steps = 20000;
+  t.batch = 64;
+  t.learning_rate = 1e-3;
+  t.warmup = 1000;
+  t.final_lr_fraction = 0.1;
+  t.clip = 1.0;
+  t.seed = 1;
+  t.dropout = 0.1;
+  t.label_smoothing = 0.1;
+  return t;
+}
+
+// The committed sizes (docs/transformer.md): the 8-bit file stays under 4 MB after gzip.
+TransformerTranslatorConfig committed_sizes() {
+  TransformerTranslatorConfig c;
+  c.d_model = 192;
+  c.heads = 4;
+  c.encoder_layers = 2;
+  c.decoder_layers = 2;
+  c.d_mlp = 768;
+  return c;
+}
+
+struct Options {
+  TransformerTrainingOptions training = committed_training();
+  TransformerTranslatorConfig sizes = committed_sizes();
+  long log_every = 50;
+  long eval_every = 1000;
+  int eval_pairs = 1000;
+  std::string corpus = "build/corpus/translation";
+  std::string vectors = "web/public/embeddings/en-20k-100d.bin";
+  std::string out = "build/transformer/transformer.bin";
+  std::string summary = "build/transformer/summary.json";
+};
+
+Options parse(int argc, char** argv) {
+  Options o;
+  TransformerTrainingOptions& t = o.training;
+  TransformerTranslatorConfig& c = o.sizes;
+  CommandLine line("attn_train transformer");
+  line.schedule(t.steps, t.seed, t.batch, t.learning_rate, t.warmup, t.final_lr_fraction, t.clip)
+      .number("--dropout", t.dropout)
+      .number("--label-smoothing", t.label_smoothing)
+      .whole("--d-model", c.d_model)
+      .whole("--heads", c.heads)
+      .whole("--encoder-layers", c.encoder_layers)
+      .whole("--decoder-layers", c.decoder_layers)
+      .whole("--d-mlp", c.d_mlp)
+      .whole("--log-every", o.log_every)
+      .whole("--eval-every", o.eval_every)
+      .whole("--eval-pairs", o.eval_pairs)
+      .text("--corpus", "DIR", o.corpus)
+      .text("--vectors", "FILE", o.vectors)
+      .text("--out", "FILE", o.out)
+      .text("--summary", "FILE", o.summary)
+      .parse(argc, argv);
+  line.check([&] { check_transformer_training_options(t); });
+  line.check([&] {
+    // The sizes alone: the vocabularies' are known once the files are read.
+    TransformerTranslatorConfig sized = c;
+    sized.source_words = 1;
+    sized.target_words = kTargetUnknown + 2;
+    check_transformer_translator_config(sized);
+  });
+  if (o.log_every < 1) line.usage("--log-every must be >= 1");
+  if (o.eval_every < 0) line.usage("--eval-every must be >= 0");
+  if (o.eval_pairs < 1) line.usage("--eval-pairs must be >= 1");
+  return o;
+}
+
+TranslationPairs read_pairs(const std::string& dir, const char* split, std::uint32_t expected_split,
+                            const Embeddings& vectors) {
+  const std::string path = dir + "/" + split + ".bin";
+  const std::vector<std::uint8_t> bytes = read_file(path);
+  TranslationPairs p = parse_translation_pairs(bytes.data(), bytes.size());
+  if (p.split != expected_split) throw std::runtime_error(path + " holds another split");
+  if (p.english_hash != vocabulary_hash(vectors) ||
+      p.english_classes != static_cast<std::uint32_t>(vectors.size()) + 1 ||
+      p.english_unknown != static_cast<std::uint32_t>(vectors.size())) {
+    throw std::runtime_error(path + " indexes another vocabulary than the word vectors'");
+  }
+  return p;
+}
+
+void print_line(const std::string& line) {
+  std::fputs((line + "\n").c_str(), stdout);
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+int train_transformer(int argc, char** argv) {
+  const Options o = parse(argc, argv);
+  // A step allocates and frees the same large matrices (the logits of a batch are tens of MB):
+  // keeping them on the heap instead of fresh mappings spares the kernel zeroing new pages.
+  mallopt(M_MMAP_MAX, 0);
+  mallopt(M_TRIM_THRESHOLD, 1 << 30);
+  try {
+    // The output folders first: a run of hours must not end on a missing folder.
+    for (const std::string& path : {o.out, o.summary}) {
+      const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+      if (!folder.empty()) std::filesystem::create_directories(folder);
+    }
+    const std::vector<std::uint8_t> vector_bytes = read_file(o.vectors);
+    const Embeddings vectors = Embeddings::parse(vector_bytes.data(), vector_bytes.size());
+    const TranslationPairs train = read_pairs(o.corpus, "train", 0, vectors);
+    const TranslationPairs validation = read_pairs(o.corpus, "validation", 1, vectors);
+    const TranslationPairs test = read_pairs(o.corpus, "test", 2, vectors);
+    const std::vector<std::uint8_t> vocabulary_bytes = read_file(o.corpus + "/german-vocab.txt");
+    const std::string vocabulary(vocabulary_bytes.begin(), vocabulary_bytes.end());
+    for (const TranslationPairs* split : {&train, &validation, &test}) {
+      if (split->german_hash != fnv1a32(vocabulary)) {
+        throw std::runtime_error("the splits do not index german-vocab.txt");
+      }
+    }
+
+    TransformerTranslatorConfig config = o.sizes;
+    config.source_words = vectors.size();
+    config.source_width = vectors.dim();
+    config.target_words = static_cast<int>(train.german_classes);
+    config.seed = o.training.seed;
+    const MatrixT<float> word_vectors = vectors.vocabulary_vectors().cast<float>();
+    const std::vector<SentencePair> eval_pairs(
+        validation.pairs.begin(),
+        validation.pairs.begin() +
+            std::min<long>(o.eval_pairs, static_cast<long>(validation.pairs.size())));
+
+    TransformerTraining training(config, word_vectors, train.pairs, o.training);
+    std::size_t parameters = 0;
+    for (auto* p : training.model().parameters()) {
+      parameters += static_cast<std::size_t>(p->value.size());
+    }
+    print_line("{\"event\":\"start\",\"model\":\"transformer\",\"trainPairs\":" +
+               std::to_string(train.pairs.size()) + ",\"parameters\":" +
+               std::to_string(parameters) + ",\"batch\":" + std::to_string(o.training.batch) +
+               ",\"steps\":" + std::to_string(o.training.steps) +
+               ",\"seed\":" + std::to_string(o.training.seed) + "}");
+    TrainingRunOptions run;
+    run.model = "transformer";
+    run.log_every = o.log_every;
+    run.eval_every = o.eval_every;
+    run.keep_best = true;
+    // The held-out checks' own wall and processor time, so that a step's time is the step's alone.
+    double held_out_seconds = 0, held_out_cpu = 0;
+    const auto held_out = [&] {
+      const auto wall = std::chrono::steady_clock::now();
+      const std::clock_t cpu = std::clock();
+      const HeldOutLoss v = held_out_loss(training.model(), eval_pairs, 64);
+      held_out_seconds +=
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - wall).count();
+      held_out_cpu += static_cast<double>(std::clock() - cpu) / CLOCKS_PER_SEC;
+      return HeldOut{v.loss, v.tokens, ""};
+    };
+    const std::clock_t cpu_start = std::clock();
+    const TrainingRunResult result =
+        run_training(training.loop(), training, held_out, run, print_line);
+    const double cpu_seconds =
+        static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC - held_out_cpu;
+    // Wall time a step (what a run of N steps takes on this machine under its load) and processor
+    // time a step (the same on an idle core); held-out checks excluded from both.
+    const double steps = static_cast<double>(std::max(1L, training.steps_taken()));
+    const double seconds_per_step = (result.seconds - held_out_seconds) / steps;
+    const double cpu_per_step = cpu_seconds / steps;
+    print_line("{\"event\":\"trained\",\"model\":\"transformer\",\"steps\":" +
+               std::to_string(training.steps_taken()) +
+               ",\"secondsPerStep\":" + formatted("%.3f", seconds_per_step) +
+               ",\"cpuSecondsPerStep\":" + formatted("%.3f", cpu_per_step) + "}");
+
+    // What the page would ship: the 8-bit file, read back, and measured.
+    const std::vector<std::uint8_t> file =
+        encode_transformer_translator(training.model(), vocabulary, vocabulary_hash(vectors));
+    write_file(o.out, file.data(), file.size());
+    const TransformerTranslatorWeights weights =
+        parse_transformer_translator(file.data(), file.size());
+    const TransformerTranslator<float> shipped =
+        make_transformer_translator(weights, std::make_shared<const MatrixT<float>>(word_vectors));
+    const HeldOutLoss v = held_out_loss(shipped, validation.pairs, 64);
+    const HeldOutLoss t = held_out_loss(shipped, test.pairs, 64);
+    const TransformerTrainingOptions& tr = o.training;
+    std::string summary = "{\n  \"format\": \"attn-transformer-training\",\n";
+    summary += "  \"weights\": {\"file\": \"" + o.out +
+               "\", \"bytes\": " + std::to_string(file.size()) + ", \"storage\": \"int8 rows\"},\n";
+    summary += "  \"sizes\": {\"dModel\": " + std::to_string(config.d_model) +
+               ", \"heads\": " + std::to_string(config.heads) +
+               ", \"encoderLayers\": " + std::to_string(config.encoder_layers) +
+               ", \"decoderLayers\": " + std::to_string(config.decoder_layers) +
+               ", \"dMlp\": " + std::to_string(config.d_mlp) +
+               ", \"targetWords\": " + std::to_string(config.target_words) + "},\n";
+    summary += "  \"training\": {\"steps\": " + std::to_string(tr.steps) +
+               ", \"batch\": " + std::to_string(tr.batch) +
+               ", \"learningRate\": " + formatted("%g", tr.learning_rate) +
+               ", \"warmup\": " + std::to_string(tr.warmup) +
+               ", \"finalLrFraction\": " + formatted("%g", tr.final_lr_fraction) +
+               ", \"clip\": " + formatted("%g", tr.clip) +
+               ", \"dropout\": " + formatted("%g", tr.dropout) +
+               ", \"labelSmoothing\": " + formatted("%g", tr.label_smoothing) +
+               ", \"seed\": " + std::to_string(tr.seed) +
+               ", \"trainPairs\": " + std::to_string(train.pairs.size()) + "},\n";
+    summary += "  \"model\": {\"parameters\": " + std::to_string(parameters) +
+               ", \"stepsTaken\": " + std::to_string(training.steps_taken()) +
+               ", \"trainSeconds\": " + formatted("%.1f", result.seconds) +
+               ", \"secondsPerStep\": " + formatted("%.3f", seconds_per_step) +
+               ", \"cpuSecondsPerStep\": " + formatted("%.3f", cpu_per_step) +
+               ", \"tokensPerSecond\": " + formatted("%.0f", result.tokens / result.seconds) +
+               ", \"keptStep\": " + std::to_string(result.kept_step) +
+               ", \"validationPerplexity\": " + formatted("%.3f", std::exp(v.loss)) +
+               ", \"testPerplexity\": " + formatted("%.3f", std::exp(t.loss)) + "}\n}\n";
+    write_file(o.summary, summary);
+    print_line(summary);
+    return 0;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "attn_train transformer: %s\n", e.what());
+    return 1;
+  }
+}
+
+}  // namespace attn::tools
