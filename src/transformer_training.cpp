@@ -16,12 +16,6 @@ constexpr const char* kWhere = "transformer training";
 // masks come from the loop's stream, kDropoutStream.
 constexpr std::uint64_t kBatchStream = 1;
 
-void check_batch_size(int batch) {
-  if (batch < 1 || batch > 4096) {
-    detail::fail(kWhere, "batch must be from 1 to 4096, got " + std::to_string(batch));
-  }
-}
-
 const TransformerTrainingOptions& checked(const TransformerTrainingOptions& o) {
   check_transformer_training_options(o);
   return o;
@@ -30,9 +24,7 @@ const TransformerTrainingOptions& checked(const TransformerTrainingOptions& o) {
 }  // namespace
 
 void check_transformer_training_options(const TransformerTrainingOptions& o) {
-  check_schedule(kWhere, schedule_of(o));
-  check_batch_size(o.batch);
-  if (!(o.dropout >= 0 && o.dropout < 1)) detail::fail(kWhere, "dropout must be in [0, 1)");
+  check_translation_training_options(o, kWhere);
   if (!(o.label_smoothing >= 0 && o.label_smoothing < 1)) {
     detail::fail(kWhere, "label_smoothing must be in [0, 1)");
   }
@@ -60,22 +52,7 @@ BatchLoss TransformerTraining::forward_backward(Rng& dropout) {
 // pairs: (P) -> the mean loss over their tokens, in batches of `batch` in their order
 HeldOutLoss held_out_loss(const TransformerTranslator<float>& model,
                           const std::vector<SentencePair>& pairs, int batch) {
-  check_batch_size(batch);
-  HeldOutLoss out;
-  double total = 0;
-  for (std::size_t first = 0; first < pairs.size(); first += static_cast<std::size_t>(batch)) {
-    TranslationBatch b;
-    const std::size_t last = std::min(pairs.size(), first + static_cast<std::size_t>(batch));
-    for (std::size_t i = first; i < last; ++i) {
-      b.sources.push_back(pairs[i].english);
-      b.targets.push_back(pairs[i].german);
-    }
-    const TransformerTranslatorPass<float> pass = model.forward(b);
-    total += static_cast<double>(pass.loss) * pass.counted;
-    out.tokens += pass.counted;
-  }
-  out.loss = out.tokens > 0 ? total / static_cast<double>(out.tokens) : 0;
-  return out;
+  return mean_held_out_loss(model, pairs, batch);
 }
 
 }  // namespace attn

@@ -92,13 +92,8 @@ template <typename T>
 void TransformerTranslator<T>::check_and_name() {
   // 1. The config and the word vectors.
   check_transformer_translator_config(config_);
-  if (!word_vectors_) detail::fail(kWhere, "the word vectors are missing");
-  const MatrixT<T>& x = *word_vectors_;
-  if (x.rows() != config_.source_words || x.cols() != config_.source_width) {
-    detail::fail(kWhere, "the word vectors are " + shape_of(x.rows(), x.cols()) +
-                             " but the config says " +
-                             shape_of(config_.source_words, config_.source_width));
-  }
+  check_frozen_word_vectors(word_vectors_.get(), config_.source_words, config_.source_width,
+                            kWhere);
   // 2. The blocks, as many as the config says, and the fixed positions (kMaxTranslationLength,
   //    d_model): an English sentence and the German with <s> are at most that long.
   encoder_.resize(static_cast<size_t>(config_.encoder_layers));
@@ -166,20 +161,8 @@ TransformerTranslator<T> TransformerTranslator<T>::from_weights(
   model.config_ = config;
   model.word_vectors_ = std::move(word_vectors);
   model.check_and_name();
-  const std::vector<Parameter<T>*> parameters = model.parameters();
-  const std::vector<std::pair<int, int>> shapes = transformer_translator_parameter_shapes(config);
-  if (values.size() != parameters.size()) {
-    detail::fail(kWhere, "the weights hold " + std::to_string(values.size()) +
-                             " parameters, the model " + std::to_string(parameters.size()));
-  }
-  for (size_t i = 0; i < parameters.size(); ++i) {
-    if (values[i].rows() != shapes[i].first || values[i].cols() != shapes[i].second) {
-      detail::fail(kWhere, "parameter " + parameters[i]->name + " is " +
-                               shape_of(values[i].rows(), values[i].cols()) + " but must be " +
-                               shape_of(shapes[i].first, shapes[i].second));
-    }
-    parameters[i]->value = std::move(values[i]);
-  }
+  set_parameter_values(model.parameters(), transformer_translator_parameter_shapes(config),
+                       std::move(values), kWhere);
   return model;
 }
 
@@ -200,21 +183,6 @@ std::vector<Parameter<T>*> TransformerTranslator<T>::parameters() {
 template <typename T>
 void TransformerTranslator<T>::zero_grad() {
   for (Parameter<T>* p : parameters()) p->zero_grad();
-}
-
-// ids: (N), -1 at padding -> (N, d_x)
-template <typename T>
-MatrixT<T> TransformerTranslator<T>::embed_sources(const std::vector<int>& ids) const {
-  MatrixT<T> e = MatrixT<T>::Zero(static_cast<Eigen::Index>(ids.size()), config_.source_width);
-  for (size_t i = 0; i < ids.size(); ++i) {
-    const auto r = static_cast<Eigen::Index>(i);
-    if (ids[i] == config_.source_words) {
-      e.row(r) = unknown_.value.row(0);
-    } else if (ids[i] >= 0) {
-      e.row(r) = word_vectors_->row(ids[i]);
-    }
-  }
-  return e;
 }
 
 // a: (n_max, d_model) -> M: (n_max, d_model) in pair.encoder_norm.y
@@ -284,8 +252,8 @@ TransformerTranslatorPass<T> TransformerTranslator<T>::forward(const Translation
     std::copy(batch.sources[b].begin(), batch.sources[b].end(),
               pass.source_ids.begin() + static_cast<long>(b * n_max));
   }
-  pass.source_input =
-      detail::dense_linear_forward(embed_sources(pass.source_ids), source_w_, &source_b_);
+  pass.source_input = detail::dense_linear_forward(
+      frozen_embedding_forward(pass.source_ids, *word_vectors_, unknown_), source_w_, &source_b_);
   MatrixT<T> a = pass.source_input.y;
   for (int b = 0; b < n_pairs; ++b) a.middleRows(b * n_max, n_max) += positions_.topRows(n_max);
   pass.source_mask = drop(a);
@@ -381,11 +349,7 @@ void TransformerTranslator<T>::backward(const TransformerTranslatorPass<T>& pass
   //    word vectors are frozen).
   dropout_backward(pass.source_mask, da);
   const MatrixT<T> de = detail::dense_linear_backward(pass.source_input, da, source_w_, &source_b_);
-  for (size_t i = 0; i < pass.source_ids.size(); ++i) {
-    if (pass.source_ids[i] == config_.source_words) {
-      unknown_.grad.row(0) += de.row(static_cast<Eigen::Index>(i));
-    }
-  }
+  frozen_embedding_backward(pass.source_ids, de, *word_vectors_, unknown_);
 }
 
 // source: (n), prefix: (m) -> (m + 1, V)
@@ -398,7 +362,10 @@ MatrixT<T> TransformerTranslator<T>::logits(const std::vector<int>& source,
   const auto n = static_cast<Eigen::Index>(source.size());
   TransformerPairPass<T> pair;
   pair.padding.assign(static_cast<size_t>(n), 0);
-  MatrixT<T> a = detail::dense_linear_forward(embed_sources(source), source_w_, &source_b_).y;
+  MatrixT<T> a =
+      detail::dense_linear_forward(frozen_embedding_forward(source, *word_vectors_, unknown_),
+                                   source_w_, &source_b_)
+          .y;
   a += positions_.topRows(n);
   encode(std::move(a), pair);
   std::vector<int> inputs{kTargetStart};
@@ -436,7 +403,10 @@ TransformerTranslation TransformerTranslator<T>::translate(const std::vector<int
   // 1. The encoder as in forward, for one sentence (no padding), and every decoder layer's
   //    cross-attention keys and values of its output, projected once.
   TransformerPairPass<T> pair;
-  MatrixT<T> a = detail::dense_linear_forward(embed_sources(source), source_w_, &source_b_).y;
+  MatrixT<T> a =
+      detail::dense_linear_forward(frozen_embedding_forward(source, *word_vectors_, unknown_),
+                                   source_w_, &source_b_)
+          .y;
   a += positions_.topRows(n);
   encode(std::move(a), pair);
   const KeyPadding no_padding;

@@ -33,18 +33,10 @@ std::vector<std::uint8_t> encode_transformer_translator(TransformerTranslator<fl
                                                         const std::string& vocabulary,
                                                         std::uint32_t english_hash) {
   const TransformerTranslatorConfig& c = model.config();
-  const std::vector<std::string> words = german_vocabulary_words(vocabulary, kWhere);
-  if (static_cast<int>(words.size()) != c.target_words) {
-    detail::fail(kWhere, "the vocabulary has " + std::to_string(words.size()) +
-                             " words but the model " + std::to_string(c.target_words));
-  }
-  Vocabulary check(words);  // distinct, non-empty words
-
   WeightsFile file;
   file.kind = kTransformerTranslatorKind;
   add_sizes(file, c, kSizes);
-  file.numbers.emplace_back("english_hash", english_hash);
-  file.texts.emplace_back("german_vocabulary", vocabulary);
+  add_translation_vocabularies(file, vocabulary, english_hash, c.target_words, "the model", kWhere);
   add_parameters(file, kPrefix, model.parameters(), TensorEncoding::int8_rows);
   return encode_weights_file(file, kWhere);
 }
@@ -55,13 +47,8 @@ TransformerTranslatorWeights parse_transformer_translator(const std::uint8_t* by
   TransformerTranslatorWeights w;
   read_sizes(file, kWhere, kSizes, w.config);
   check_transformer_translator_config(w.config);
-  w.english_hash = file.number(kWhere, "english_hash");
-  w.german_words = german_vocabulary_words(file.text(kWhere, "german_vocabulary"), kWhere);
-  if (static_cast<int>(w.german_words.size()) != w.config.target_words) {
-    detail::fail(kWhere, "the vocabulary has " + std::to_string(w.german_words.size()) +
-                             " words but target_words is " + std::to_string(w.config.target_words));
-  }
-  Vocabulary check(w.german_words);
+  read_translation_vocabularies(file, w.config.target_words, kWhere, w.english_hash,
+                                w.german_words);
   w.values = take_parameters(file, kPrefix, transformer_translator_parameter_shapes(w.config),
                              kWhere, &w.names);
   require_all_taken(file, kWhere);

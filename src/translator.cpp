@@ -130,13 +130,8 @@ template <typename T>
 void Translator<T>::check_and_name() {
   // 1. The config and the word vectors.
   check_translator_config(config_);
-  if (!word_vectors_) detail::fail(kWhere, "the word vectors are missing");
-  const MatrixT<T>& x = *word_vectors_;
-  if (x.rows() != config_.source_words || x.cols() != config_.source_width) {
-    detail::fail(kWhere, "the word vectors are " + shape_of(x.rows(), x.cols()) +
-                             " but the config says " +
-                             shape_of(config_.source_words, config_.source_width));
-  }
+  check_frozen_word_vectors(word_vectors_.get(), config_.source_words, config_.source_width,
+                            kWhere);
   // 2. The names, in the order of parameters().
   unknown_.name = "unknown";
   const std::pair<GruParameters<T>*, const char*> grus[] = {
@@ -198,20 +193,8 @@ Translator<T> Translator<T>::from_weights(const TranslatorConfig& config,
   model.config_ = config;
   model.word_vectors_ = std::move(word_vectors);
   model.check_and_name();
-  const std::vector<Parameter<T>*> parameters = model.parameters();
-  const std::vector<std::pair<int, int>> shapes = translator_parameter_shapes(config);
-  if (values.size() != parameters.size()) {
-    detail::fail(kWhere, "the weights hold " + std::to_string(values.size()) +
-                             " parameters, the model " + std::to_string(parameters.size()));
-  }
-  for (size_t i = 0; i < parameters.size(); ++i) {
-    if (values[i].rows() != shapes[i].first || values[i].cols() != shapes[i].second) {
-      detail::fail(kWhere, "parameter " + parameters[i]->name + " is " +
-                               shape_of(values[i].rows(), values[i].cols()) + " but must be " +
-                               shape_of(shapes[i].first, shapes[i].second));
-    }
-    parameters[i]->value = std::move(values[i]);
-  }
+  set_parameter_values(model.parameters(), translator_parameter_shapes(config), std::move(values),
+                       kWhere);
   return model;
 }
 
@@ -234,22 +217,6 @@ std::vector<Parameter<T>*> Translator<T>::parameters() {
 template <typename T>
 void Translator<T>::zero_grad() {
   for (Parameter<T>* p : parameters()) p->zero_grad();
-}
-
-// ids: (N), -1 for padding -> (N, d_x) rows of X, the unknown row for id source_words, zero for
-// padding.
-template <typename T>
-MatrixT<T> Translator<T>::embed_sources(const std::vector<int>& ids) const {
-  MatrixT<T> e = MatrixT<T>::Zero(static_cast<Eigen::Index>(ids.size()), config_.source_width);
-  for (size_t i = 0; i < ids.size(); ++i) {
-    const auto r = static_cast<Eigen::Index>(i);
-    if (ids[i] == config_.source_words) {
-      e.row(r) = unknown_.value.row(0);
-    } else if (ids[i] >= 0) {
-      e.row(r) = word_vectors_->row(ids[i]);
-    }
-  }
-  return e;
 }
 
 // s_prev: (B, H_d), previous: (B, d_y) -> c_t: (B, 2 H_e), s_t: (B, H_d)
@@ -335,7 +302,7 @@ TranslatorPass<T> Translator<T>::forward(const TranslationBatch& batch, double d
       pass.source_ids[static_cast<size_t>(j) * n_pairs + b] = batch.sources[b][j];
     }
   }
-  pass.embedded = embed_sources(pass.source_ids);
+  pass.embedded = frozen_embedding_forward(pass.source_ids, *word_vectors_, unknown_);
   pass.source_mask = drop(pass.embedded);
   const MatrixT<T> zero_state = MatrixT<T>::Zero(n_b, h_e);
   pass.forward =
@@ -490,11 +457,7 @@ void Translator<T>::backward(const TranslatorPass<T>& pass) {
   d_embedded += gru_sequence_backward<T>(
       pass.backward, d_backward, MatrixT<T>(d_summary.rightCols(h_e)), encoder_backward_, nullptr);
   dropout_backward(pass.source_mask, d_embedded);
-  for (size_t i = 0; i < pass.source_ids.size(); ++i) {
-    if (pass.source_ids[i] == config_.source_words) {
-      unknown_.grad.row(0) += d_embedded.row(static_cast<Eigen::Index>(i));
-    }
-  }
+  frozen_embedding_backward(pass.source_ids, d_embedded, *word_vectors_, unknown_);
 }
 
 template <typename T>
@@ -525,7 +488,7 @@ Translation Translator<T>::translate_with(const std::vector<int>& source, int ma
   const int words = config_.target_words;
 
   // 1. The encoder as in forward, for one sentence.
-  const MatrixT<T> embedded = embed_sources(source);
+  const MatrixT<T> embedded = frozen_embedding_forward(source, *word_vectors_, unknown_);
   const std::vector<int> length{static_cast<int>(n)};
   const MatrixT<T> zero_state = MatrixT<T>::Zero(1, h_e);
   const auto fwd = gru_sequence_forward(embedded, length, false, encoder_forward_, zero_state);

@@ -29,18 +29,29 @@ std::vector<TranslationBatch> cut_batches(const std::vector<SentencePair>& pairs
   return batches;
 }
 
-void check_batch_size(int batch) {
+void check_batch_size(int batch, const char* where = kWhere) {
   if (batch < 1 || batch > 4096) {
-    detail::fail(kWhere, "batch must be from 1 to 4096, got " + std::to_string(batch));
+    detail::fail(where, "batch must be from 1 to 4096, got " + std::to_string(batch));
   }
 }
 
 }  // namespace
 
+void check_translation_training_options(const TranslatorTrainingOptions& o, const char* where) {
+  check_schedule(where, schedule_of(o));
+  check_batch_size(o.batch, where);
+  if (!(o.dropout >= 0 && o.dropout < 1)) detail::fail(where, "dropout must be in [0, 1)");
+}
+
 void check_translator_training_options(const TranslatorTrainingOptions& o) {
-  check_schedule(kWhere, schedule_of(o));
-  check_batch_size(o.batch);
-  if (!(o.dropout >= 0 && o.dropout < 1)) detail::fail(kWhere, "dropout must be in [0, 1)");
+  check_translation_training_options(o, kWhere);
+}
+
+std::vector<TranslationBatch> batches_in_order(const std::vector<SentencePair>& pairs, int batch) {
+  check_batch_size(batch);
+  std::vector<std::size_t> order(pairs.size());
+  std::iota(order.begin(), order.end(), 0);
+  return cut_batches(pairs, order, batch);
 }
 
 TranslationBatches::TranslationBatches(const std::vector<SentencePair>& pairs, int batch,
@@ -107,18 +118,7 @@ BatchLoss TranslatorTraining::forward_backward(Rng& dropout) {
 
 HeldOutLoss held_out_loss(const Translator<float>& model, const std::vector<SentencePair>& pairs,
                           int batch) {
-  check_batch_size(batch);
-  std::vector<std::size_t> order(pairs.size());
-  std::iota(order.begin(), order.end(), 0);
-  HeldOutLoss out;
-  double total = 0;
-  for (const TranslationBatch& b : cut_batches(pairs, order, batch)) {
-    const TranslatorPass<float> pass = model.forward(b);
-    total += static_cast<double>(pass.loss) * pass.counted;
-    out.tokens += pass.counted;
-  }
-  out.loss = out.tokens > 0 ? total / static_cast<double>(out.tokens) : 0;
-  return out;
+  return mean_held_out_loss(model, pairs, batch);
 }
 
 }  // namespace attn

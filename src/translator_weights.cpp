@@ -41,6 +41,31 @@ std::vector<std::string> german_vocabulary_words(std::string_view text, const ch
   return words;
 }
 
+void add_translation_vocabularies(WeightsFile& file, const std::string& vocabulary,
+                                  std::uint32_t english_hash, int target_words, const char* models,
+                                  const char* where) {
+  const std::vector<std::string> words = german_vocabulary_words(vocabulary, where);
+  if (static_cast<int>(words.size()) != target_words) {
+    detail::fail(where, "the vocabulary has " + std::to_string(words.size()) + " words but " +
+                            models + " " + std::to_string(target_words));
+  }
+  Vocabulary check(words);  // distinct, non-empty words
+  file.numbers.emplace_back("english_hash", english_hash);
+  file.texts.emplace_back("german_vocabulary", vocabulary);
+}
+
+void read_translation_vocabularies(const WeightsFile& file, int target_words, const char* where,
+                                   std::uint32_t& english_hash,
+                                   std::vector<std::string>& german_words) {
+  english_hash = file.number(where, "english_hash");
+  german_words = german_vocabulary_words(file.text(where, "german_vocabulary"), where);
+  if (static_cast<int>(german_words.size()) != target_words) {
+    detail::fail(where, "the vocabulary has " + std::to_string(german_words.size()) +
+                            " words but target_words is " + std::to_string(target_words));
+  }
+  Vocabulary check(german_words);  // distinct, non-empty words
+}
+
 std::vector<std::uint8_t> encode_translators(const std::vector<Translator<float>*>& models,
                                              const std::string& vocabulary,
                                              std::uint32_t english_hash) {
@@ -56,18 +81,11 @@ std::vector<std::uint8_t> encode_translators(const std::vector<Translator<float>
   if (models.size() == 2 && models[0]->config().bridge == models[1]->config().bridge) {
     detail::fail(kWhere, "the two models of a file must have different bridges");
   }
-  const std::vector<std::string> words = german_vocabulary_words(vocabulary, kWhere);
-  if (static_cast<int>(words.size()) != c.target_words) {
-    detail::fail(kWhere, "the vocabulary has " + std::to_string(words.size()) +
-                             " words but the models " + std::to_string(c.target_words));
-  }
-  Vocabulary check(words);  // distinct, non-empty words
-
   WeightsFile file;
   file.kind = kTranslatorsKind;
   add_sizes(file, c, kSizes);
-  file.numbers.emplace_back("english_hash", english_hash);
-  file.texts.emplace_back("german_vocabulary", vocabulary);
+  add_translation_vocabularies(file, vocabulary, english_hash, c.target_words, "the models",
+                               kWhere);
   for (Translator<float>* m : models) {
     add_parameters(file, prefix_of(m->config().bridge), m->parameters(), TensorEncoding::int8_rows);
   }
@@ -79,13 +97,8 @@ TranslatorWeights parse_translators(const std::uint8_t* bytes, std::size_t size)
   TranslatorWeights w;
   read_sizes(file, kWhere, kSizes, w.config);
   check_translator_config(w.config);
-  w.english_hash = file.number(kWhere, "english_hash");
-  w.german_words = german_vocabulary_words(file.text(kWhere, "german_vocabulary"), kWhere);
-  if (static_cast<int>(w.german_words.size()) != w.config.target_words) {
-    detail::fail(kWhere, "the vocabulary has " + std::to_string(w.german_words.size()) +
-                             " words but target_words is " + std::to_string(w.config.target_words));
-  }
-  Vocabulary check(w.german_words);
+  read_translation_vocabularies(file, w.config.target_words, kWhere, w.english_hash,
+                                w.german_words);
 
   // Each bridge's model, in the order the file holds them.
   std::vector<Bridge> bridges;

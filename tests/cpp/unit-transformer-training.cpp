@@ -4,22 +4,9 @@
 
 #include "attn/transformer_training.hpp"
 #include "gradient_check.hpp"
+#include "translation_fixtures.hpp"
 
 namespace {
-
-// 30 pairs of a toy language: English word i (ids 0..5) is German piece i + 4, in reverse order.
-std::vector<attn::SentencePair> toy_pairs() {
-  std::vector<attn::SentencePair> pairs;
-  attn::Rng rng(3);
-  for (int i = 0; i < 30; ++i) {
-    attn::SentencePair p;
-    const int n = 1 + static_cast<int>(rng.next_u32() % 4);
-    for (int j = 0; j < n; ++j) p.english.push_back(static_cast<int>(rng.next_u32() % 6));
-    for (int j = n - 1; j >= 0; --j) p.german.push_back(p.english[j] + 4);
-    pairs.push_back(p);
-  }
-  return pairs;
-}
 
 attn::TransformerTranslatorConfig toy_config() {
   attn::TransformerTranslatorConfig c;
@@ -41,7 +28,7 @@ attn::MatrixT<float> toy_vectors() { return attn::unit_normal(6, 4, 11).cast<flo
 
 TEST_CASE("transformer training: two runs of a few steps give the same bytes",
           "[transformer-training]") {
-  const auto pairs = toy_pairs();
+  const auto pairs = test::toy_translation_pairs();
   attn::TransformerTrainingOptions options;
   options.steps = 6;
   options.batch = 7;
@@ -67,7 +54,7 @@ TEST_CASE("transformer training: two runs of a few steps give the same bytes",
 }
 
 TEST_CASE("transformer training: a toy reversal is learnt", "[transformer-training]") {
-  const auto pairs = toy_pairs();
+  const auto pairs = test::toy_translation_pairs();
   attn::TransformerTrainingOptions options;
   options.steps = 300;
   options.batch = 10;
@@ -94,6 +81,6 @@ TEST_CASE("transformer training: options are checked", "[transformer-training]")
   CHECK_THROWS_AS(attn::check_transformer_training_options(options), attn::InvalidArgument);
   CHECK_THROWS_AS(
       attn::held_out_loss(attn::TransformerTranslator<float>(toy_config(), toy_vectors()),
-                          toy_pairs(), 0),
+                          test::toy_translation_pairs(), 0),
       attn::InvalidArgument);
 }

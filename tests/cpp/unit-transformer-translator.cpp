@@ -8,6 +8,7 @@
 #include "attn/transformer_translator.hpp"
 #include "attn/translation_text.hpp"
 #include "gradient_check.hpp"
+#include "translation_fixtures.hpp"
 
 using test::MatD;
 
@@ -46,15 +47,6 @@ attn::TransformerTranslator<double> gradient_model() {
   return model;
 }
 
-// Two pairs of different lengths, so the shorter English sentence is padded, with an unknown
-// English word (6) and an unknown German one (3).
-attn::TranslationBatch tiny_batch() {
-  attn::TranslationBatch batch;
-  batch.sources = {{0, 4, 6, 2}, {5, 1}};
-  batch.targets = {{4, 7, 3}, {6}};
-  return batch;
-}
-
 }  // namespace
 
 TEST_CASE(
@@ -64,7 +56,7 @@ TEST_CASE(
   for (const double smoothing : {0.0, 0.1}) {
     INFO("label smoothing " << smoothing);
     auto model = gradient_model();
-    const attn::TranslationBatch batch = tiny_batch();
+    const attn::TranslationBatch batch = test::tiny_translation_batch();
     model.zero_grad();
     model.backward(model.forward(batch, 0, nullptr, smoothing));
     auto loss = [&] { return model.forward(batch, 0, nullptr, smoothing).loss; };
@@ -80,7 +72,7 @@ TEST_CASE("transformer translator: with dropout, the gradient matches the same m
           "[transformer-translator]") {
   constexpr double kRate = 0.3;
   auto model = gradient_model();
-  const attn::TranslationBatch batch = tiny_batch();
+  const attn::TranslationBatch batch = test::tiny_translation_batch();
   const auto pass_with = [&] {
     attn::Rng rng(77);
     return model.forward(batch, kRate, &rng);
@@ -101,7 +93,7 @@ TEST_CASE("transformer translator: with dropout, the gradient matches the same m
 TEST_CASE("transformer translator: a pair's loss does not depend on the pairs padded beside it",
           "[transformer-translator]") {
   const auto model = tiny_model<double>();
-  const attn::TranslationBatch both = tiny_batch();
+  const attn::TranslationBatch both = test::tiny_translation_batch();
   attn::TranslationBatch first, second;
   first.sources = {both.sources[0]};
   first.targets = {both.targets[0]};
@@ -133,9 +125,10 @@ TEST_CASE("transformer translator: shapes, names and checks", "[transformer-tran
   bad.target_words = 4;
   CHECK_THROWS_AS(attn::check_transformer_translator_config(bad), attn::InvalidArgument);
   attn::Rng rng(1);
-  CHECK_THROWS_AS(model.forward(tiny_batch(), 0.2), attn::InvalidArgument);
-  CHECK_THROWS_AS(model.forward(tiny_batch(), 0, nullptr, 1.0), attn::InvalidArgument);
-  attn::TranslationBatch wrong = tiny_batch();
+  CHECK_THROWS_AS(model.forward(test::tiny_translation_batch(), 0.2), attn::InvalidArgument);
+  CHECK_THROWS_AS(model.forward(test::tiny_translation_batch(), 0, nullptr, 1.0),
+                  attn::InvalidArgument);
+  attn::TranslationBatch wrong = test::tiny_translation_batch();
   wrong.targets[0][0] = 2;  // </s> inside a sentence
   CHECK_THROWS_AS(model.forward(wrong), attn::InvalidArgument);
   CHECK_THROWS_AS(model.translate({}, 5), attn::InvalidArgument);
@@ -258,7 +251,8 @@ TEST_CASE("transformer translator: from_weights gives the same numbers as the mo
   for (auto* p : model.parameters()) values.push_back(p->value);
   const auto copy = attn::TransformerTranslator<float>::from_weights(
       model.config(), std::make_shared<const attn::MatrixT<float>>(model.word_vectors()), values);
-  CHECK(copy.forward(tiny_batch()).loss == model.forward(tiny_batch()).loss);
+  CHECK(copy.forward(test::tiny_translation_batch()).loss ==
+        model.forward(test::tiny_translation_batch()).loss);
   values.pop_back();
   CHECK_THROWS_AS(attn::TransformerTranslator<float>::from_weights(
                       model.config(),

@@ -8,6 +8,7 @@
 #include "attn/transformer_weights.hpp"
 #include "attn/weights_file.hpp"
 #include "gradient_check.hpp"
+#include "translation_fixtures.hpp"
 
 namespace {
 
@@ -25,16 +26,13 @@ attn::TransformerTranslatorConfig small_config() {
   return c;
 }
 
-const std::string kVocabulary = "<pad>\n<s>\n</s>\n<unk>\nhaus\ndas\nich\n";
-
-attn::MatrixT<float> vectors() { return attn::unit_normal(9, 5, 3).cast<float>(); }
 std::shared_ptr<const attn::MatrixT<float>> shared_vectors() {
-  return std::make_shared<const attn::MatrixT<float>>(vectors());
+  return std::make_shared<const attn::MatrixT<float>>(test::weights_test_vectors());
 }
 
 std::vector<std::uint8_t> a_file() {
-  attn::TransformerTranslator<float> model(small_config(), vectors());
-  return attn::encode_transformer_translator(model, kVocabulary, 0x5eed);
+  attn::TransformerTranslator<float> model(small_config(), test::weights_test_vectors());
+  return attn::encode_transformer_translator(model, test::kGermanVocabulary, 0x5eed);
 }
 
 }  // namespace
@@ -43,9 +41,9 @@ TEST_CASE(
     "transformer weights: the model and the vocabulary come back, each value within half a step "
     "of its row's scale",
     "[transformer-weights]") {
-  attn::TransformerTranslator<float> model(small_config(), vectors());
+  attn::TransformerTranslator<float> model(small_config(), test::weights_test_vectors());
   const std::vector<std::uint8_t> bytes =
-      attn::encode_transformer_translator(model, kVocabulary, 0x5eed);
+      attn::encode_transformer_translator(model, test::kGermanVocabulary, 0x5eed);
   const attn::TransformerTranslatorWeights w =
       attn::parse_transformer_translator(bytes.data(), bytes.size());
   CHECK(w.english_hash == 0x5eed);
@@ -66,7 +64,7 @@ TEST_CASE(
     }
   }
   // The file's model is the dequantised one: encoding it again gives the same bytes.
-  CHECK(attn::encode_transformer_translator(read, kVocabulary, 0x5eed) == bytes);
+  CHECK(attn::encode_transformer_translator(read, test::kGermanVocabulary, 0x5eed) == bytes);
 }
 
 TEST_CASE("transformer weights: every broken field is named", "[transformer-weights]") {
@@ -96,14 +94,7 @@ TEST_CASE("transformer weights: every broken field is named", "[transformer-weig
       }
     }
   };
-  fails_with({good.begin(), good.begin() + 30}, "truncated");
-  fails_with({good.begin(), good.end() - 1}, "truncated");
-  std::vector<std::uint8_t> longer = good;
-  longer.push_back(0);
-  fails_with(longer, "extra bytes");
-  std::vector<std::uint8_t> magic = good;
-  magic[1] = 'X';
-  fails_with(magic, "not a weights file");
+  test::check_damaged_bytes_refused(good, fails_with);
   fails_with(edited([](attn::WeightsFile& f) { f.kind = "translators"; }),
              "the file holds translators, not transformer-translator");
   // Each size: missing, then out of its range or refused by the config's check.
@@ -128,10 +119,7 @@ TEST_CASE("transformer weights: every broken field is named", "[transformer-weig
              "the file has no number english_hash");
   fails_with(edited([](attn::WeightsFile& f) { f.texts.clear(); }),
              "the file has no text german_vocabulary");
-  fails_with(edited([](attn::WeightsFile& f) { f.texts[0].second.pop_back(); }),
-             "last word has no newline");
-  fails_with(edited([](attn::WeightsFile& f) { f.texts[0].second += "neu\n"; }),
-             "the vocabulary has 8 words but target_words is 7");
+  test::check_vocabulary_refused(edited, fails_with);
   // A word twice: the vocabulary's own check names it.
   const auto twice = edited([](attn::WeightsFile& f) { f.texts[0].second.replace(21, 4, "das"); });
   CHECK_THROWS_WITH(attn::parse_transformer_translator(twice.data(), twice.size()),
@@ -166,13 +154,13 @@ TEST_CASE("transformer weights: every broken field is named", "[transformer-weig
 }
 
 TEST_CASE("transformer weights: what cannot be written is refused", "[transformer-weights]") {
-  attn::TransformerTranslator<float> model(small_config(), vectors());
+  attn::TransformerTranslator<float> model(small_config(), test::weights_test_vectors());
   CHECK_THROWS_WITH(attn::encode_transformer_translator(model, "<pad>\n<s>\n", 0),
                     Catch::Contains("the vocabulary has 2 words but the model 7"));
   CHECK_THROWS_WITH(
       attn::encode_transformer_translator(model, "<pad>\n<s>\n</s>\n<unk>\nhaus\nhaus\nich\n", 0),
       Catch::Contains("haus"));
   model.parameters()[3]->value(0, 0) = std::numeric_limits<float>::quiet_NaN();
-  CHECK_THROWS_WITH(attn::encode_transformer_translator(model, kVocabulary, 0),
+  CHECK_THROWS_WITH(attn::encode_transformer_translator(model, test::kGermanVocabulary, 0),
                     Catch::Contains("NaN"));
 }

@@ -5,22 +5,9 @@
 
 #include "attn/translator_training.hpp"
 #include "gradient_check.hpp"
+#include "translation_fixtures.hpp"
 
 namespace {
-
-// 30 pairs of a toy language: English word i (ids 0..5) is German word i + 4, in reverse order.
-std::vector<attn::SentencePair> toy_pairs() {
-  std::vector<attn::SentencePair> pairs;
-  attn::Rng rng(3);
-  for (int i = 0; i < 30; ++i) {
-    attn::SentencePair p;
-    const int n = 1 + static_cast<int>(rng.next_u32() % 4);
-    for (int j = 0; j < n; ++j) p.english.push_back(static_cast<int>(rng.next_u32() % 6));
-    for (int j = n - 1; j >= 0; --j) p.german.push_back(p.english[j] + 4);
-    pairs.push_back(p);
-  }
-  return pairs;
-}
 
 attn::TranslatorConfig toy_config() {
   // bridge, source_words, source_width, target_words, target_width, encoder_state, decoder_state,
@@ -32,7 +19,7 @@ attn::TranslatorConfig toy_config() {
 
 TEST_CASE("translation batches: each epoch hands out every pair once, similar lengths together",
           "[translator-training]") {
-  const auto pairs = toy_pairs();
+  const auto pairs = test::toy_translation_pairs();
   attn::TranslationBatches batches(pairs, 8, 1);
   CHECK(batches.batches_per_epoch() == 4);  // 8 + 8 + 8 + 6
   std::multiset<std::vector<int>> seen;
@@ -56,7 +43,7 @@ TEST_CASE("translation batches: each epoch hands out every pair once, similar le
 }
 
 TEST_CASE("translation batches: the same seed gives the same order", "[translator-training]") {
-  const auto pairs = toy_pairs();
+  const auto pairs = test::toy_translation_pairs();
   attn::TranslationBatches a(pairs, 5, 9), b(pairs, 5, 9);
   for (int i = 0; i < 15; ++i) CHECK(a.next().sources == b.next().sources);
   CHECK_THROWS_WITH(attn::TranslationBatches({}, 5, 1), Catch::Contains("no pairs"));
@@ -65,7 +52,7 @@ TEST_CASE("translation batches: the same seed gives the same order", "[translato
 
 TEST_CASE("translator training: a toy reversal is learnt, the same way every run",
           "[translator-training]") {
-  const auto pairs = toy_pairs();
+  const auto pairs = test::toy_translation_pairs();
   attn::TranslatorTrainingOptions options;
   options.steps = 800;
   options.batch = 10;
@@ -105,7 +92,7 @@ TEST_CASE("translator training: with dropout, the same seed gives the same steps
           "[translator-training]") {
   // The masks come from the options' seed: two runs agree bit for bit, and differ from a run
   // without dropout, whose batches are the same.
-  const auto pairs = toy_pairs();
+  const auto pairs = test::toy_translation_pairs();
   attn::TranslatorTrainingOptions options;
   options.steps = 20;
   options.batch = 10;

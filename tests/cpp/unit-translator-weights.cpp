@@ -9,6 +9,7 @@
 #include "attn/translator_weights.hpp"
 #include "attn/weights_file.hpp"
 #include "gradient_check.hpp"
+#include "translation_fixtures.hpp"
 
 using attn::Bridge;
 
@@ -20,14 +21,10 @@ attn::TranslatorConfig small_config(Bridge bridge) {
   return {bridge, 9, 5, 7, 4, 3, 6, 2, 2};
 }
 
-const std::string kVocabulary = "<pad>\n<s>\n</s>\n<unk>\nhaus\ndas\nich\n";
-
-attn::MatrixT<float> vectors() { return attn::unit_normal(9, 5, 3).cast<float>(); }
-
 std::vector<std::uint8_t> both_models() {
-  attn::Translator<float> fixed(small_config(Bridge::fixed_vector), vectors());
-  attn::Translator<float> attending(small_config(Bridge::attention), vectors());
-  return attn::encode_translators({&fixed, &attending}, kVocabulary, 0x5eed);
+  attn::Translator<float> fixed(small_config(Bridge::fixed_vector), test::weights_test_vectors());
+  attn::Translator<float> attending(small_config(Bridge::attention), test::weights_test_vectors());
+  return attn::encode_translators({&fixed, &attending}, test::kGermanVocabulary, 0x5eed);
 }
 
 }  // namespace
@@ -36,16 +33,17 @@ TEST_CASE(
     "translator weights: both models and the vocabulary come back, each value within half "
     "a step of its row's scale",
     "[translator-weights]") {
-  attn::Translator<float> fixed(small_config(Bridge::fixed_vector), vectors());
-  attn::Translator<float> attending(small_config(Bridge::attention), vectors());
+  attn::Translator<float> fixed(small_config(Bridge::fixed_vector), test::weights_test_vectors());
+  attn::Translator<float> attending(small_config(Bridge::attention), test::weights_test_vectors());
   const std::vector<std::uint8_t> bytes =
-      attn::encode_translators({&fixed, &attending}, kVocabulary, 0x5eed);
+      attn::encode_translators({&fixed, &attending}, test::kGermanVocabulary, 0x5eed);
   const attn::TranslatorWeights w = attn::parse_translators(bytes.data(), bytes.size());
   CHECK(w.english_hash == 0x5eed);
   CHECK(w.german_words ==
         std::vector<std::string>{"<pad>", "<s>", "</s>", "<unk>", "haus", "das", "ich"});
   REQUIRE(w.models.size() == 2);
-  const attn::Translator<float> read = attn::make_translator(w, Bridge::attention, vectors());
+  const attn::Translator<float> read =
+      attn::make_translator(w, Bridge::attention, test::weights_test_vectors());
   auto original = attending.parameters();
   auto back = const_cast<attn::Translator<float>&>(read).parameters();
   REQUIRE(original.size() == back.size());
@@ -58,9 +56,12 @@ TEST_CASE(
     }
   }
   // The file's models are the dequantised ones: encoding them again gives the same bytes.
-  attn::Translator<float> fixed_back = attn::make_translator(w, Bridge::fixed_vector, vectors());
-  attn::Translator<float> attention_back = attn::make_translator(w, Bridge::attention, vectors());
-  CHECK(attn::encode_translators({&fixed_back, &attention_back}, kVocabulary, 0x5eed) == bytes);
+  attn::Translator<float> fixed_back =
+      attn::make_translator(w, Bridge::fixed_vector, test::weights_test_vectors());
+  attn::Translator<float> attention_back =
+      attn::make_translator(w, Bridge::attention, test::weights_test_vectors());
+  CHECK(attn::encode_translators({&fixed_back, &attention_back}, test::kGermanVocabulary, 0x5eed) ==
+        bytes);
 }
 
 TEST_CASE("translator weights: every broken field is named", "[translator-weights]") {
@@ -82,14 +83,7 @@ TEST_CASE("translator weights: every broken field is named", "[translator-weight
       if (key == name) v = value;
     }
   };
-  fails_with({good.begin(), good.begin() + 30}, "truncated");
-  fails_with({good.begin(), good.end() - 1}, "truncated");
-  std::vector<std::uint8_t> longer = good;
-  longer.push_back(0);
-  fails_with(longer, "extra bytes");
-  std::vector<std::uint8_t> magic = good;
-  magic[1] = 'X';
-  fails_with(magic, "not a weights file");
+  test::check_damaged_bytes_refused(good, fails_with);
   fails_with(edited([](attn::WeightsFile& f) { f.kind = "language-model"; }),
              "the file holds language-model, not translators");
   fails_with(edited([&](attn::WeightsFile& f) { set_number(f, "target_words", 3); }),
@@ -98,10 +92,7 @@ TEST_CASE("translator weights: every broken field is named", "[translator-weight
              "attention is 33554432; it must be from 0 to 16777216");
   fails_with(edited([](attn::WeightsFile& f) { f.numbers.pop_back(); }),
              "the file has no number english_hash");
-  fails_with(edited([](attn::WeightsFile& f) { f.texts[0].second.pop_back(); }),
-             "last word has no newline");
-  fails_with(edited([](attn::WeightsFile& f) { f.texts[0].second += "neu\n"; }),
-             "the vocabulary has 8 words but target_words is 7");
+  test::check_vocabulary_refused(edited, fails_with);
   fails_with(edited([](attn::WeightsFile& f) { f.tensors.clear(); }), "the file holds no model");
   // A tensor of a third model, or one more of a known model, is read by nobody or refused.
   fails_with(edited([](attn::WeightsFile& f) {
@@ -126,23 +117,26 @@ TEST_CASE("translator weights: every broken field is named", "[translator-weight
       edited([](attn::WeightsFile& f) { std::swap(f.tensors[1].name, f.tensors[5].name); });
   const attn::TranslatorWeights swapped =
       attn::parse_translators(swapped_bytes.data(), swapped_bytes.size());
-  CHECK_THROWS_WITH(attn::make_translator(swapped, Bridge::fixed_vector, vectors()),
-                    Catch::Contains("the file's tensor 1 is encoder_backward.w_x where the model "
-                                    "has encoder_forward.w_x"));
+  CHECK_THROWS_WITH(
+      attn::make_translator(swapped, Bridge::fixed_vector, test::weights_test_vectors()),
+      Catch::Contains("the file's tensor 1 is encoder_backward.w_x where the model "
+                      "has encoder_forward.w_x"));
   attn::TranslatorWeights one = w;
   one.models.pop_back();
-  CHECK_THROWS_WITH(attn::make_translator(one, Bridge::attention, vectors()),
+  CHECK_THROWS_WITH(attn::make_translator(one, Bridge::attention, test::weights_test_vectors()),
                     Catch::Contains("the file has no attention model"));
 }
 
 TEST_CASE("translator weights: what cannot be written is refused", "[translator-weights]") {
-  attn::Translator<float> a(small_config(Bridge::attention), vectors());
-  attn::Translator<float> b(small_config(Bridge::attention), vectors());
-  CHECK_THROWS_WITH(attn::encode_translators({&a, &b}, kVocabulary, 0),
+  attn::Translator<float> a(small_config(Bridge::attention), test::weights_test_vectors());
+  attn::Translator<float> b(small_config(Bridge::attention), test::weights_test_vectors());
+  CHECK_THROWS_WITH(attn::encode_translators({&a, &b}, test::kGermanVocabulary, 0),
                     Catch::Contains("different bridges"));
   CHECK_THROWS_WITH(attn::encode_translators({&a}, "<pad>\n<s>\n", 0),
                     Catch::Contains("the vocabulary has 2 words but the models 7"));
-  CHECK_THROWS_WITH(attn::encode_translators({}, kVocabulary, 0), Catch::Contains("one or two"));
+  CHECK_THROWS_WITH(attn::encode_translators({}, test::kGermanVocabulary, 0),
+                    Catch::Contains("one or two"));
   a.parameters()[3]->value(0, 0) = std::numeric_limits<float>::quiet_NaN();
-  CHECK_THROWS_WITH(attn::encode_translators({&a}, kVocabulary, 0), Catch::Contains("NaN"));
+  CHECK_THROWS_WITH(attn::encode_translators({&a}, test::kGermanVocabulary, 0),
+                    Catch::Contains("NaN"));
 }

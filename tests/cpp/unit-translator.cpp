@@ -6,6 +6,7 @@
 
 #include "attn/translator.hpp"
 #include "gradient_check.hpp"
+#include "translation_fixtures.hpp"
 
 using attn::Bridge;
 using test::MatD;
@@ -35,21 +36,13 @@ attn::Translator<double> gradient_model(Bridge bridge) {
   return model;
 }
 
-// Two pairs of different lengths, with an unknown English word (6) and an unknown German one (3).
-attn::TranslationBatch tiny_batch() {
-  attn::TranslationBatch batch;
-  batch.sources = {{0, 4, 6, 2}, {5, 1}};
-  batch.targets = {{4, 7, 3}, {6}};
-  return batch;
-}
-
 }  // namespace
 
 TEST_CASE("translator: every parameter's gradient matches central differences", "[translator]") {
   for (const Bridge bridge : {Bridge::fixed_vector, Bridge::attention}) {
     INFO(attn::bridge_name(bridge));
     auto model = gradient_model(bridge);
-    const attn::TranslationBatch batch = tiny_batch();
+    const attn::TranslationBatch batch = test::tiny_translation_batch();
     model.zero_grad();
     model.backward(model.forward(batch));
     auto loss = [&] { return model.forward(batch).loss; };
@@ -68,7 +61,7 @@ TEST_CASE("translator: with dropout, the gradient matches central differences of
   for (const Bridge bridge : {Bridge::fixed_vector, Bridge::attention}) {
     INFO(attn::bridge_name(bridge));
     auto model = gradient_model(bridge);
-    const attn::TranslationBatch batch = tiny_batch();
+    const attn::TranslationBatch batch = test::tiny_translation_batch();
     const auto pass_with = [&] {
       attn::Rng rng(77);
       return model.forward(batch, kRate, &rng);
@@ -91,9 +84,9 @@ TEST_CASE("translator: with dropout, the gradient matches central differences of
 TEST_CASE("translator: dropout needs a rate in [0, 1) and a generator", "[translator]") {
   const auto model = tiny_model<double>(Bridge::attention);
   attn::Rng rng(1);
-  CHECK_THROWS_AS(model.forward(tiny_batch(), 0.2), attn::InvalidArgument);
-  CHECK_THROWS_AS(model.forward(tiny_batch(), 1.0, &rng), attn::InvalidArgument);
-  CHECK(model.forward(tiny_batch(), 0.0).source_mask.size() == 0);
+  CHECK_THROWS_AS(model.forward(test::tiny_translation_batch(), 0.2), attn::InvalidArgument);
+  CHECK_THROWS_AS(model.forward(test::tiny_translation_batch(), 1.0, &rng), attn::InvalidArgument);
+  CHECK(model.forward(test::tiny_translation_batch(), 0.0).source_mask.size() == 0);
 }
 
 TEST_CASE("translator: a pair's loss does not depend on the pairs padded beside it",
@@ -101,7 +94,7 @@ TEST_CASE("translator: a pair's loss does not depend on the pairs padded beside 
   for (const Bridge bridge : {Bridge::fixed_vector, Bridge::attention}) {
     INFO(attn::bridge_name(bridge));
     const auto model = tiny_model<double>(bridge);
-    const attn::TranslationBatch both = tiny_batch();
+    const attn::TranslationBatch both = test::tiny_translation_batch();
     attn::TranslationBatch first, second;
     first.sources = {both.sources[0]};
     first.targets = {both.targets[0]};
@@ -191,8 +184,8 @@ TEST_CASE("translator: a model made from weights trains as the seeded one", "[tr
     CHECK(read_params[i]->grad.size() == 0);  // none until backward needs them
   }
   model.zero_grad();
-  model.backward(model.forward(tiny_batch()));
-  read.backward(read.forward(tiny_batch()));
+  model.backward(model.forward(test::tiny_translation_batch()));
+  read.backward(read.forward(test::tiny_translation_batch()));
   for (size_t i = 0; i < params.size(); ++i) CHECK(read_params[i]->grad == params[i]->grad);
   values.pop_back();
   CHECK_THROWS_WITH(
@@ -224,16 +217,16 @@ TEST_CASE("translator: both models share every weight they have in common", "[tr
 
 TEST_CASE("translator: sentences and ids out of range are named", "[translator]") {
   const auto model = tiny_model<double>(Bridge::attention);
-  attn::TranslationBatch batch = tiny_batch();
+  attn::TranslationBatch batch = test::tiny_translation_batch();
   batch.sources[1] = {};
   CHECK_THROWS_WITH(model.forward(batch), Catch::Contains("source 1 has 0 tokens"));
-  batch = tiny_batch();
+  batch = test::tiny_translation_batch();
   batch.sources[0][2] = 7;
   CHECK_THROWS_WITH(model.forward(batch), Catch::Contains("source 0 has id 7 at 2, outside 0..6"));
-  batch = tiny_batch();
+  batch = test::tiny_translation_batch();
   batch.targets[1] = {1};
   CHECK_THROWS_WITH(model.forward(batch), Catch::Contains("target 1 has id 1 at 0, outside 3..7"));
-  batch = tiny_batch();
+  batch = test::tiny_translation_batch();
   batch.targets.pop_back();
   CHECK_THROWS_WITH(model.forward(batch), Catch::Contains("as many targets as sources"));
   CHECK_THROWS_WITH(model.translate(std::vector<int>(129, 1), 5),

@@ -44,6 +44,7 @@
 #include "attn/transformer_weights.hpp"
 #include "attn/translation_corpus.hpp"
 #include "models.hpp"
+#include "translation_data.hpp"
 
 namespace attn::tools {
 namespace {
@@ -122,25 +123,6 @@ Options parse(int argc, char** argv) {
   return o;
 }
 
-TranslationPairs read_pairs(const std::string& dir, const char* split, std::uint32_t expected_split,
-                            const Embeddings& vectors) {
-  const std::string path = dir + "/" + split + ".bin";
-  const std::vector<std::uint8_t> bytes = read_file(path);
-  TranslationPairs p = parse_translation_pairs(bytes.data(), bytes.size());
-  if (p.split != expected_split) throw std::runtime_error(path + " holds another split");
-  if (p.english_hash != vocabulary_hash(vectors) ||
-      p.english_classes != static_cast<std::uint32_t>(vectors.size()) + 1 ||
-      p.english_unknown != static_cast<std::uint32_t>(vectors.size())) {
-    throw std::runtime_error(path + " indexes another vocabulary than the word vectors'");
-  }
-  return p;
-}
-
-void print_line(const std::string& line) {
-  std::fputs((line + "\n").c_str(), stdout);
-  std::fflush(stdout);
-}
-
 }  // namespace
 
 int train_transformer(int argc, char** argv) {
@@ -155,40 +137,22 @@ int train_transformer(int argc, char** argv) {
       const std::filesystem::path folder = std::filesystem::path(path).parent_path();
       if (!folder.empty()) std::filesystem::create_directories(folder);
     }
-    const std::vector<std::uint8_t> vector_bytes = read_file(o.vectors);
-    const Embeddings vectors = Embeddings::parse(vector_bytes.data(), vector_bytes.size());
-    const TranslationPairs train = read_pairs(o.corpus, "train", 0, vectors);
-    const TranslationPairs validation = read_pairs(o.corpus, "validation", 1, vectors);
-    const TranslationPairs test = read_pairs(o.corpus, "test", 2, vectors);
-    const std::vector<std::uint8_t> vocabulary_bytes = read_file(o.corpus + "/german-vocab.txt");
-    const std::string vocabulary(vocabulary_bytes.begin(), vocabulary_bytes.end());
-    for (const TranslationPairs* split : {&train, &validation, &test}) {
-      if (split->german_hash != fnv1a32(vocabulary)) {
-        throw std::runtime_error("the splits do not index german-vocab.txt");
-      }
-    }
+    const TranslationData data(o.corpus, o.vectors, o.eval_pairs);
+    const Embeddings& vectors = data.vectors;
+    const TranslationPairs &train = data.train, &validation = data.validation, &test = data.test;
+    const std::string& vocabulary = data.vocabulary;
+    const MatrixT<float>& word_vectors = data.word_vectors;
+    const std::vector<SentencePair>& eval_pairs = data.eval_pairs;
 
     TransformerTranslatorConfig config = o.sizes;
     config.source_words = vectors.size();
     config.source_width = vectors.dim();
     config.target_words = static_cast<int>(train.german_classes);
     config.seed = o.training.seed;
-    const MatrixT<float> word_vectors = vectors.vocabulary_vectors().cast<float>();
-    const std::vector<SentencePair> eval_pairs(
-        validation.pairs.begin(),
-        validation.pairs.begin() +
-            std::min<long>(o.eval_pairs, static_cast<long>(validation.pairs.size())));
 
     TransformerTraining training(config, word_vectors, train.pairs, o.training);
-    std::size_t parameters = 0;
-    for (auto* p : training.model().parameters()) {
-      parameters += static_cast<std::size_t>(p->value.size());
-    }
-    print_line("{\"event\":\"start\",\"model\":\"transformer\",\"trainPairs\":" +
-               std::to_string(train.pairs.size()) + ",\"parameters\":" +
-               std::to_string(parameters) + ",\"batch\":" + std::to_string(o.training.batch) +
-               ",\"steps\":" + std::to_string(o.training.steps) +
-               ",\"seed\":" + std::to_string(o.training.seed) + "}");
+    const std::size_t parameters = parameter_count(training.model());
+    print_line(start_line("transformer", train.pairs.size(), parameters, o.training));
     TrainingRunOptions run;
     run.model = "transformer";
     run.log_every = o.log_every;
@@ -240,13 +204,7 @@ int train_transformer(int argc, char** argv) {
                ", \"decoderLayers\": " + std::to_string(config.decoder_layers) +
                ", \"dMlp\": " + std::to_string(config.d_mlp) +
                ", \"targetWords\": " + std::to_string(config.target_words) + "},\n";
-    summary += "  \"training\": {\"steps\": " + std::to_string(tr.steps) +
-               ", \"batch\": " + std::to_string(tr.batch) +
-               ", \"learningRate\": " + formatted("%g", tr.learning_rate) +
-               ", \"warmup\": " + std::to_string(tr.warmup) +
-               ", \"finalLrFraction\": " + formatted("%g", tr.final_lr_fraction) +
-               ", \"clip\": " + formatted("%g", tr.clip) +
-               ", \"dropout\": " + formatted("%g", tr.dropout) +
+    summary += "  \"training\": {" + schedule_summary(tr) +
                ", \"labelSmoothing\": " + formatted("%g", tr.label_smoothing) +
                ", \"seed\": " + std::to_string(tr.seed) +
                ", \"trainPairs\": " + std::to_string(train.pairs.size()) + "},\n";

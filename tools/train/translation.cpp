@@ -46,6 +46,7 @@
 #include "attn/translator_training.hpp"
 #include "attn/translator_weights.hpp"
 #include "models.hpp"
+#include "translation_data.hpp"
 
 namespace attn::tools {
 namespace {
@@ -105,29 +106,6 @@ Options parse(int argc, char** argv) {
   return o;
 }
 
-TranslationPairs read_pairs(const std::string& dir, const char* split, std::uint32_t expected_split,
-                            const Embeddings& vectors) {
-  const std::string path = dir + "/" + split + ".bin";
-  const std::vector<std::uint8_t> bytes = read_file(path);
-  TranslationPairs p = parse_translation_pairs(bytes.data(), bytes.size());
-  if (p.split != expected_split) throw std::runtime_error(path + " holds another split");
-  if (p.english_hash != vocabulary_hash(vectors) ||
-      p.english_classes != static_cast<std::uint32_t>(vectors.size()) + 1 ||
-      p.english_unknown != static_cast<std::uint32_t>(vectors.size())) {
-    throw std::runtime_error(path + " indexes another vocabulary than the word vectors'");
-  }
-  return p;
-}
-
-// One line of output at a time from either thread.
-std::mutex output;
-
-void print_line(const std::string& line) {
-  const std::lock_guard<std::mutex> lock(output);
-  std::fputs((line + "\n").c_str(), stdout);
-  std::fflush(stdout);
-}
-
 // Trains `training`'s model from its seeded start on the core's training loop, printing as the
 // header says, and leaves it with the weights of the evaluation whose validation loss was lowest.
 TrainingRunResult train_model(TranslatorTraining& training, const Options& o, const char* name,
@@ -179,29 +157,18 @@ int train_translation(int argc, char** argv) {
   mallopt(M_MMAP_MAX, 0);
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
   try {
-    const std::vector<std::uint8_t> vector_bytes = read_file(o.vectors);
-    const Embeddings vectors = Embeddings::parse(vector_bytes.data(), vector_bytes.size());
-    const TranslationPairs train = read_pairs(o.corpus, "train", 0, vectors);
-    const TranslationPairs validation = read_pairs(o.corpus, "validation", 1, vectors);
-    const TranslationPairs test = read_pairs(o.corpus, "test", 2, vectors);
-    const std::vector<std::uint8_t> vocabulary_bytes = read_file(o.corpus + "/german-vocab.txt");
-    const std::string vocabulary(vocabulary_bytes.begin(), vocabulary_bytes.end());
-    for (const TranslationPairs* split : {&train, &validation, &test}) {
-      if (split->german_hash != fnv1a32(vocabulary)) {
-        throw std::runtime_error("the splits do not index german-vocab.txt");
-      }
-    }
+    const TranslationData data(o.corpus, o.vectors, o.eval_pairs);
+    const Embeddings& vectors = data.vectors;
+    const TranslationPairs &train = data.train, &validation = data.validation, &test = data.test;
+    const std::string& vocabulary = data.vocabulary;
+    const MatrixT<float>& word_vectors = data.word_vectors;
+    const std::vector<SentencePair>& eval_pairs = data.eval_pairs;
 
     TranslatorConfig config;
     config.source_words = vectors.size();
     config.source_width = vectors.dim();
     config.target_words = static_cast<int>(train.german_classes);
     config.seed = o.training.seed;
-    const MatrixT<float> word_vectors = vectors.vocabulary_vectors().cast<float>();
-    const std::vector<SentencePair> eval_pairs(
-        validation.pairs.begin(),
-        validation.pairs.begin() +
-            std::min<long>(o.eval_pairs, static_cast<long>(validation.pairs.size())));
 
     // Both models at once, one thread each: they share nothing but what they only read.
     std::vector<std::unique_ptr<TranslatorTraining>> trainings;
@@ -210,15 +177,8 @@ int train_translation(int argc, char** argv) {
       c.bridge = bridge;
       trainings.push_back(
           std::make_unique<TranslatorTraining>(c, word_vectors, train.pairs, o.training));
-      std::size_t parameters = 0;
-      for (auto* p : trainings.back()->model().parameters()) {
-        parameters += static_cast<std::size_t>(p->value.size());
-      }
-      print_line(std::string("{\"event\":\"start\",\"model\":\"") + bridge_name(bridge) +
-                 "\",\"trainPairs\":" + std::to_string(train.pairs.size()) + ",\"parameters\":" +
-                 std::to_string(parameters) + ",\"batch\":" + std::to_string(o.training.batch) +
-                 ",\"steps\":" + std::to_string(o.training.steps) +
-                 ",\"seed\":" + std::to_string(o.training.seed) + "}");
+      print_line(start_line(bridge_name(bridge), train.pairs.size(),
+                            parameter_count(trainings.back()->model()), o.training));
     }
     std::vector<TrainingRunResult> runs(trainings.size());
     std::vector<std::string> errors(trainings.size());
@@ -247,13 +207,7 @@ int train_translation(int argc, char** argv) {
     std::string summary = "{\n  \"format\": \"attn-translation-training\",\n";
     summary += "  \"weights\": {\"file\": \"" + o.out +
                "\", \"bytes\": " + std::to_string(file.size()) + ", \"storage\": \"int8 rows\"},\n";
-    summary += "  \"training\": {\"steps\": " + std::to_string(o.training.steps) +
-               ", \"batch\": " + std::to_string(o.training.batch) +
-               ", \"learningRate\": " + formatted("%g", o.training.learning_rate) +
-               ", \"warmup\": " + std::to_string(o.training.warmup) +
-               ", \"finalLrFraction\": " + formatted("%g", o.training.final_lr_fraction) +
-               ", \"clip\": " + formatted("%g", o.training.clip) +
-               ", \"dropout\": " + formatted("%g", o.training.dropout) +
+    summary += "  \"training\": {" + schedule_summary(o.training) +
                ", \"seed\": " + std::to_string(o.training.seed) +
                ", \"trainPairs\": " + std::to_string(train.pairs.size()) + "},\n";
     summary += "  \"models\": {";
@@ -262,10 +216,7 @@ int train_translation(int argc, char** argv) {
       shipped.push_back(make_translator(weights, o.bridges[i], word_vectors));
       const HeldOutLoss v = held_out_loss(shipped.back(), validation.pairs, 64);
       const HeldOutLoss t = held_out_loss(shipped.back(), test.pairs, 64);
-      std::size_t parameters = 0;
-      for (auto* p : trainings[i]->model().parameters()) {
-        parameters += static_cast<std::size_t>(p->value.size());
-      }
+      const std::size_t parameters = parameter_count(trainings[i]->model());
       summary += std::string(i ? ",\n" : "\n") + "    \"" + bridge_name(o.bridges[i]) +
                  "\": {\"parameters\": " + std::to_string(parameters) +
                  ", \"trainSeconds\": " + formatted("%.1f", runs[i].seconds) +

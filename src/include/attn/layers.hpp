@@ -8,6 +8,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "attn/matrix.hpp"
@@ -26,6 +27,14 @@ struct Parameter {
   Parameter(std::string name, MatrixT<T> value);
   void zero_grad() { grad.setZero(value.rows(), value.cols()); }
 };
+
+// parameters: P of them, shapes: (P) their (rows, cols), values: (P) -> each value moved into its
+// parameter: how a model made from a weights file takes its numbers. Throws InvalidArgument, naming
+// `where`, on another count of values or a value of another shape (naming its parameter).
+template <typename T>
+void set_parameter_values(const std::vector<Parameter<T>*>& parameters,
+                          const std::vector<std::pair<int, int>>& shapes,
+                          std::vector<MatrixT<T>> values, const char* where);
 
 // -- Linear: y = x W + b ---------------------------------------------------------------------
 
@@ -80,6 +89,27 @@ EmbeddingPass<T> embedding_forward(const std::vector<int>& ids, const Parameter<
 template <typename T>
 void embedding_backward(const EmbeddingPass<T>& pass, const MatrixT<T>& dy, Parameter<T>& table,
                         int padding = 0);
+
+// -- Frozen word vectors with a learned unknown row (the translators' English inputs) ----------
+
+// word_vectors: (words, width) as a model's config gives them. Throws InvalidArgument, naming
+// `where`, when they are missing (null) or of another shape.
+template <typename T>
+void check_frozen_word_vectors(const MatrixT<T>* word_vectors, int words, int width,
+                               const char* where);
+
+// ids: (n) in [-1, V], word_vectors: (V, d) frozen, unknown: (1, d) -> (n, d): row i is row ids[i]
+// of the word vectors, the unknown row for id V (the word outside them), zero for -1 (padding).
+// The caller checks the ids.
+template <typename T>
+MatrixT<T> frozen_embedding_forward(const std::vector<int>& ids, const MatrixT<T>& word_vectors,
+                                    const Parameter<T>& unknown);
+
+// ids: (n) as above, dy: (n, d): adds the rows of dy at id V into unknown.grad, in the order of the
+// ids; the word vectors are frozen and padding gets nothing, so nothing is returned.
+template <typename T>
+void frozen_embedding_backward(const std::vector<int>& ids, const MatrixT<T>& dy,
+                               const MatrixT<T>& word_vectors, Parameter<T>& unknown);
 
 // -- Dropout: while training, each entry kept with probability 1 - rate and scaled by 1 / (1 -
 // rate) (inverted dropout: the expected value is x, so a model evaluates on x itself)

@@ -13,20 +13,19 @@
 
 namespace attn {
 
-struct TransformerTrainingOptions {
-  long steps = 10000;              // the schedule's length
-  int batch = 64;                  // pairs per step
-  double learning_rate = 1e-3;     // the peak
-  long warmup = 1000;              // steps of linear warm-up to the peak
-  double final_lr_fraction = 0.1;  // the cosine decays to this fraction of the peak
-  double clip = 1.0;               // global gradient norm, 0 = off
-  std::uint64_t seed = 1;          // of the batch order and dropout (the weights: config.seed)
-  double dropout = 0;              // TransformerTranslator::forward's rate while training
-  double label_smoothing = 0;      // its label smoothing while training, in [0, 1)
+// The recurrent translators' options (the schedule, batch, seed and dropout) with the Transformer's
+// own defaults, and its label smoothing.
+struct TransformerTrainingOptions : TranslatorTrainingOptions {
+  double label_smoothing = 0;  // TransformerTranslator::forward's while training, in [0, 1)
+
+  TransformerTrainingOptions() {
+    learning_rate = 1e-3;  // the peak
+    warmup = 1000;         // steps of linear warm-up to the peak
+  }
 };
 
-// Throws InvalidArgument on a schedule check_schedule refuses, batch outside [1, 4096], dropout
-// or label smoothing outside [0, 1).
+// Throws InvalidArgument on what check_translator_training_options refuses (naming the transformer
+// training), or label smoothing outside [0, 1).
 void check_transformer_training_options(const TransformerTrainingOptions& options);
 
 // A Transformer translator and its batches on the shared training loop.

@@ -168,9 +168,6 @@ class TransformerTranslator {
   // "target_embedding", "decoder<l>.norm1.gain", ..., "decoder_norm.bias", "logit_b". Both ways of
   // making a model start here.
   void check_and_name();
-  // ids: (N), -1 for padding -> (N, d_x) rows of X, the unknown row for id source_words, 0 at
-  // padding.
-  MatrixT<T> embed_sources(const std::vector<int>& ids) const;
   // The encoder of one sentence: a: (n_max, d_model) its inputs, padding: (n_max) -> the blocks'
   // and the final norm's passes into pair.
   void encode(MatrixT<T> a, TransformerPairPass<T>& pair) const;

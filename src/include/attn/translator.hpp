@@ -196,7 +196,6 @@ class Translator {
   // a model start here, so that the names (which tests and tools look parameters up by) are
   // written once.
   void check_and_name();
-  MatrixT<T> embed_sources(const std::vector<int>& ids) const;
 
   // What the rows of a decoder step read of the encoder: row b reads sentence j = sentence[b],
   // its states states[j]: h (n, 2 H_e) and keys[j]: h U_a + b_a (n, d_a) (attention model), or

@@ -22,12 +22,21 @@ struct TranslatorTrainingOptions {
   double final_lr_fraction = 0.1;  // the cosine decays to this fraction of the peak
   double clip = 1.0;               // global gradient norm, 0 = off
   std::uint64_t seed = 1;          // of the batch order and dropout (the weights: config.seed)
-  double dropout = 0;              // Translator::forward's rate while training, in [0, 1)
+  double dropout = 0;              // the model's forward rate while training, in [0, 1)
 };
 
 // Throws InvalidArgument on a schedule check_schedule refuses, batch outside [1, 4096], or dropout
 // outside [0, 1).
 void check_translator_training_options(const TranslatorTrainingOptions& options);
+
+// The same checks, naming `where`: every translation model's training starts from them.
+void check_translation_training_options(const TranslatorTrainingOptions& options,
+                                        const char* where);
+
+// pairs: (P) -> the pairs in batches of `batch` in their order, the last one shorter when batch
+// does not divide P: the held-out losses read them so. Throws InvalidArgument on a batch outside
+// [1, 4096].
+std::vector<TranslationBatch> batches_in_order(const std::vector<SentencePair>& pairs, int batch);
 
 // Cuts the pairs into batches of pairs of similar length and hands them out in a seeded random
 // order, epoch after epoch. Sorting by (English length, German length, index) before cutting keeps
@@ -78,5 +87,22 @@ struct HeldOutLoss {
 };
 HeldOutLoss held_out_loss(const Translator<float>& model, const std::vector<SentencePair>& pairs,
                           int batch);
+
+// held_out_loss of any translation model whose forward(batch) returns a pass with the mean `loss`
+// over the `counted` tokens: the pairs in batches_in_order, each batch's mean weighted by its
+// tokens. Throws InvalidArgument on a batch outside [1, 4096].
+template <typename Model>
+HeldOutLoss mean_held_out_loss(const Model& model, const std::vector<SentencePair>& pairs,
+                               int batch) {
+  HeldOutLoss out;
+  double total = 0;
+  for (const TranslationBatch& b : batches_in_order(pairs, batch)) {
+    const auto pass = model.forward(b);
+    total += static_cast<double>(pass.loss) * pass.counted;
+    out.tokens += pass.counted;
+  }
+  out.loss = out.tokens > 0 ? total / static_cast<double>(out.tokens) : 0;
+  return out;
+}
 
 }  // namespace attn

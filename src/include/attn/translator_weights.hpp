@@ -36,6 +36,22 @@ struct TranslatorWeights {
 // translation model's file keeps its vocabulary so.
 std::vector<std::string> german_vocabulary_words(std::string_view text, const char* where);
 
+struct WeightsFile;
+
+// The two vocabularies every translation model's file names (the recurrent translators' and the
+// Transformer's): vocabulary, the German words by id each followed by a newline, goes into
+// file's text "german_vocabulary" and english_hash into its number "english_hash". `models` names
+// the model(s) in the message. Throws InvalidArgument, naming `where`, unless the vocabulary holds
+// target_words distinct non-empty words.
+void add_translation_vocabularies(WeightsFile& file, const std::string& vocabulary,
+                                  std::uint32_t english_hash, int target_words, const char* models,
+                                  const char* where);
+
+// file: parsed -> the English hash and the German words it names, checked as above.
+void read_translation_vocabularies(const WeightsFile& file, int target_words, const char* where,
+                                   std::uint32_t& english_hash,
+                                   std::vector<std::string>& german_words);
+
 // The models (of one shape, different bridges) and the German vocabulary -> the bytes of the
 // file. vocabulary: the German words by id, each followed by a newline, target_words of them.
 // english_hash: fnv1a32 of the word vectors' vocabulary (vocabulary_hash in lm_weights.hpp).

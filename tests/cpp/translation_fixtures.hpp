@@ -1,0 +1,71 @@
+// Shared by the translation models' tests (the recurrent translators' and the Transformer's): the
+// tiny batches and toy corpus they train on, and the German vocabulary and the damaged files their
+// weights tests read.
+#pragma once
+
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "attn/random.hpp"
+#include "attn/translation_corpus.hpp"
+
+namespace test {
+
+// Two pairs of different lengths, so the shorter English sentence is padded, with an unknown
+// English word (6, for 6 English words) and an unknown German one (3); for 8 or more German ids.
+inline attn::TranslationBatch tiny_translation_batch() {
+  attn::TranslationBatch batch;
+  batch.sources = {{0, 4, 6, 2}, {5, 1}};
+  batch.targets = {{4, 7, 3}, {6}};
+  return batch;
+}
+
+// 30 pairs of a toy language: English word i (ids 0..5) is German id i + 4, in reverse order.
+inline std::vector<attn::SentencePair> toy_translation_pairs() {
+  std::vector<attn::SentencePair> pairs;
+  attn::Rng rng(3);
+  for (int i = 0; i < 30; ++i) {
+    attn::SentencePair p;
+    const int n = 1 + static_cast<int>(rng.next_u32() % 4);
+    for (int j = 0; j < n; ++j) p.english.push_back(static_cast<int>(rng.next_u32() % 6));
+    for (int j = n - 1; j >= 0; --j) p.german.push_back(p.english[j] + 4);
+    pairs.push_back(p);
+  }
+  return pairs;
+}
+
+// A German vocabulary of 7 ids, the four special ones first, as a weights file keeps it.
+inline const std::string kGermanVocabulary = "<pad>\n<s>\n</s>\n<unk>\nhaus\ndas\nich\n";
+
+// The weights tests' word vectors: 9 English words of width 5.
+inline attn::MatrixT<float> weights_test_vectors() {
+  return attn::unit_normal(9, 5, 3).cast<float>();
+}
+
+// good: a whole weights file; fails_with(bytes, what) checks that reading bytes fails naming what.
+// Cuts it short, adds a byte and breaks its magic.
+template <typename FailsWith>
+void check_damaged_bytes_refused(const std::vector<std::uint8_t>& good, FailsWith fails_with) {
+  fails_with({good.begin(), good.begin() + 30}, "truncated");
+  fails_with({good.begin(), good.end() - 1}, "truncated");
+  std::vector<std::uint8_t> longer = good;
+  longer.push_back(0);
+  fails_with(longer, "extra bytes");
+  std::vector<std::uint8_t> magic = good;
+  magic[1] = 'X';
+  fails_with(magic, "not a weights file");
+}
+
+// edited(edit) -> the file with edit applied to its WeightsFile; fails_with as above. Checks the
+// German vocabulary's refusals, which every translation model's file shares: an unterminated last
+// word, a word too many.
+template <typename Edited, typename FailsWith>
+void check_vocabulary_refused(Edited edited, FailsWith fails_with) {
+  fails_with(edited([](auto& f) { f.texts[0].second.pop_back(); }), "last word has no newline");
+  fails_with(edited([](auto& f) { f.texts[0].second += "neu\n"; }),
+             "the vocabulary has 8 words but target_words is 7");
+}
+
+}  // namespace test
