@@ -3,25 +3,22 @@
 // logits, every head's attention weights, the batch loss and its gradient for every parameter.
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <map>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "attn/language_model.hpp"
 #include "fixtures/language_model.hpp"
+#include "reference_fixture.hpp"
 
 namespace {
 
-// at() throughout: a missing key or index throws (operator[] on a const document does not check).
-using nlohmann::json;
+using test::json;
+using test::numbers;
 
 const json& fixture() {
   static const json document = json::parse(test::fixtures::kLanguageModel);
   return document;
 }
-
-std::vector<double> numbers(const json& array) { return array.get<std::vector<double>>(); }
 
 attn::LanguageModelConfig config_of(const json& c) {
   attn::LanguageModelConfig config;
@@ -35,14 +32,6 @@ attn::LanguageModelConfig config_of(const json& c) {
   return config;
 }
 
-template <typename T>
-attn::MatrixT<T> matrix(const std::vector<double>& values, Eigen::Index rows, Eigen::Index cols) {
-  REQUIRE(static_cast<Eigen::Index>(values.size()) == rows * cols);
-  attn::MatrixT<T> m(rows, cols);
-  for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = static_cast<T>(values[i]);
-  return m;
-}
-
 // The fixture's model: its word vectors, and every parameter set by name (each must be there,
 // with the shape the core gives it).
 template <typename T>
@@ -50,36 +39,9 @@ attn::LanguageModel<T> reference_model() {
   const json& f = fixture();
   const attn::LanguageModelConfig config = config_of(f.at("config"));
   attn::LanguageModel<T> model(
-      config, matrix<T>(numbers(f.at("wordVectors")), config.vocab, config.d_embed));
-  const json& parameters = f.at("parameters");
-  const auto own = model.parameters();
-  REQUIRE(own.size() == parameters.size());
-  for (attn::Parameter<T>* p : own) {
-    INFO(p->name);
-    const json& stored = parameters.at(p->name);
-    REQUIRE(stored.at("shape").at(0).get<int>() == p->value.rows());
-    REQUIRE(stored.at("shape").at(1).get<int>() == p->value.cols());
-    p->value = matrix<T>(numbers(stored.at("value")), p->value.rows(), p->value.cols());
-  }
+      config, test::matrix<T>(numbers(f.at("wordVectors")), config.vocab, config.d_embed));
+  test::set_parameters(model.parameters(), f.at("parameters"));
   return model;
-}
-
-// Largest |a - b| / max(|b|, floor) with floor = floor_share * max |b|: with a share of 1e-2,
-// relative entry by entry down to a hundredth of the largest entry (below that, absolute); with a
-// share of 1, relative to the largest entry of the matrix (normwise).
-template <typename T>
-double worst_error(const attn::MatrixT<T>& actual, const std::vector<double>& expected,
-                   double floor_share) {
-  REQUIRE(static_cast<Eigen::Index>(expected.size()) == actual.size());
-  double top = 0;
-  for (const double e : expected) top = std::max(top, std::abs(e));
-  const double floor = std::max(floor_share * top, 1e-12);
-  double worst = 0;
-  for (Eigen::Index i = 0; i < actual.size(); ++i) {
-    const double a = actual.data()[i], e = expected[static_cast<size_t>(i)];
-    worst = std::max(worst, std::abs(a - e) / std::max(std::abs(e), floor));
-  }
-  return worst;
 }
 
 std::vector<std::vector<int>> field(const char* name) {
@@ -99,12 +61,13 @@ void check_against_pytorch(double tolerance, double floor_share) {
   for (size_t s = 0; s < inputs.size(); ++s) {
     const json& expected = f.at("sequences").at(s);
     const auto pass = model.forward(inputs[s]);
-    const double logits = worst_error(pass.logits, numbers(expected.at("logits")), floor_share);
+    const double logits =
+        test::worst_error(pass.logits, numbers(expected.at("logits")), floor_share);
     INFO("sequence " << s << ": logits within " << logits);
     CHECK(logits < tolerance);
     for (int l = 0; l < layers; ++l) {
       for (int h = 0; h < heads; ++h) {
-        const double w = worst_error(
+        const double w = test::worst_error(
             pass.attention_weights(l, h),
             numbers(expected.at("attention").at(static_cast<size_t>(l)).at(static_cast<size_t>(h))),
             floor_share);
@@ -120,18 +83,11 @@ void check_against_pytorch(double tolerance, double floor_share) {
   CHECK(std::abs(loss - expected_loss) < tolerance * expected_loss);
   for (attn::Parameter<T>* p : model.parameters()) {
     const std::vector<double> expected = numbers(f.at("gradients").at(p->name));
-    if (p->name.size() > 3 && p->name.compare(p->name.size() - 3, 3, "b_k") == 0) {
-      // The key bias shifts every score of a query by the same q . b_k, which softmax ignores:
-      // its gradient is 0, and both sides hold only rounding noise.
-      double top = 0;
-      for (const double e : expected) top = std::max(top, std::abs(e));
-      INFO("dL/d" << p->name << ": PyTorch's largest " << top << ", ours "
-                  << p->grad.cwiseAbs().maxCoeff());
-      CHECK(top < 1e-12);
-      CHECK(p->grad.cwiseAbs().maxCoeff() < tolerance);
+    if (test::is_key_bias(p->name)) {
+      test::check_key_bias_gradient(*p, expected, tolerance);
       continue;
     }
-    const double g = worst_error(p->grad, expected, floor_share);
+    const double g = test::worst_error(p->grad, expected, floor_share);
     INFO("dL/d" << p->name << " within " << g);
     CHECK(g < tolerance);
   }

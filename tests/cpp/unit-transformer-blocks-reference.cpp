@@ -5,7 +5,6 @@
 // every parameter.
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -13,11 +12,12 @@
 #include "attn/cross_decoder_block.hpp"
 #include "attn/encoder_block.hpp"
 #include "fixtures/transformer_blocks.hpp"
+#include "reference_fixture.hpp"
 
 namespace {
 
-// at() throughout: a missing key or index throws (operator[] on a const document does not check).
-using nlohmann::json;
+using test::json;
+using test::numbers;
 
 const json& fixture() {
   static const json document = json::parse(test::fixtures::kTransformerBlocks);
@@ -25,8 +25,6 @@ const json& fixture() {
 }
 
 int config(const char* name) { return fixture().at("config").at(name).get<int>(); }
-
-std::vector<double> numbers(const json& array) { return array.get<std::vector<double>>(); }
 
 // A flat row-major list of d_model-wide rows: (size / d_model, d_model).
 template <typename T>
@@ -43,49 +41,11 @@ attn::KeyPadding padding_of(const json& sentence) {
   return sentence.at("padding").get<attn::KeyPadding>();
 }
 
-// Every parameter set by name from the fixture (each must be there, with the core's shape).
+// Every parameter set by name from the fixture, its gradient zeroed.
 template <typename T>
 void set_parameters(const std::vector<attn::Parameter<T>*>& own, const json& stored) {
-  REQUIRE(own.size() == stored.size());
-  for (attn::Parameter<T>* p : own) {
-    INFO(p->name);
-    const json& entry = stored.at(p->name);
-    REQUIRE(entry.at("shape").at(0).get<int>() == p->value.rows());
-    REQUIRE(entry.at("shape").at(1).get<int>() == p->value.cols());
-    const std::vector<double> values = numbers(entry.at("value"));
-    for (Eigen::Index i = 0; i < p->value.size(); ++i) {
-      p->value.data()[i] = static_cast<T>(values[static_cast<size_t>(i)]);
-    }
-    p->zero_grad();
-  }
-}
-
-// Largest |a - b| / max(|b|, floor) with floor = floor_share * max |b|: with a share of 1e-2,
-// relative entry by entry down to a hundredth of the largest entry (below that, absolute); with a
-// share of 1, relative to the largest entry of the matrix (normwise).
-template <typename T>
-double worst_error(const attn::MatrixT<T>& actual, const std::vector<double>& expected,
-                   double floor_share) {
-  REQUIRE(static_cast<Eigen::Index>(expected.size()) == actual.size());
-  double top = 0;
-  for (const double e : expected) top = std::max(top, std::abs(e));
-  const double floor = std::max(floor_share * top, 1e-12);
-  double worst = 0;
-  for (Eigen::Index i = 0; i < actual.size(); ++i) {
-    const double a = actual.data()[i], e = expected[static_cast<size_t>(i)];
-    worst = std::max(worst, std::abs(a - e) / std::max(std::abs(e), floor));
-  }
-  return worst;
-}
-
-// Largest |a - b| over the entries: what the report states.
-template <typename T>
-double largest_difference(const attn::MatrixT<T>& actual, const std::vector<double>& expected) {
-  double worst = 0;
-  for (Eigen::Index i = 0; i < actual.size(); ++i) {
-    worst = std::max(worst, std::abs(actual.data()[i] - expected[static_cast<size_t>(i)]));
-  }
-  return worst;
+  test::set_parameters(own, stored);
+  for (attn::Parameter<T>* p : own) p->zero_grad();
 }
 
 // Compares one matrix, naming it, within the tolerance; in double also absolutely within 1e-5 (in
@@ -94,27 +54,21 @@ template <typename T>
 void check_matrix(const std::string& name, const attn::MatrixT<T>& actual, const json& expected,
                   double tolerance, double floor_share) {
   const std::vector<double> e = numbers(expected);
-  const double relative = worst_error(actual, e, floor_share);
-  const double absolute = largest_difference(actual, e);
+  const double relative = test::worst_error(actual, e, floor_share);
+  const double absolute = test::largest_difference(actual, e);
   INFO(name << ": within " << relative << " relative, " << absolute << " absolute");
   CHECK(relative < tolerance);
   if constexpr (std::is_same_v<T, double>) CHECK(absolute < 1e-5);
 }
 
-// The parameters' gradients over the batch. The key bias shifts every score of a query by the same
-// q . b_k, which softmax ignores: its gradient is 0, and both sides hold only rounding noise.
+// The parameters' gradients over the batch (the key biases' as test::check_key_bias_gradient).
 template <typename T>
 void check_gradients(const std::vector<attn::Parameter<T>*>& own, const json& expected,
                      double tolerance, double floor_share) {
   for (attn::Parameter<T>* p : own) {
     const json& e = expected.at(p->name);
-    if (p->name.size() > 3 && p->name.compare(p->name.size() - 3, 3, "b_k") == 0) {
-      double top = 0;
-      for (const double v : numbers(e)) top = std::max(top, std::abs(v));
-      INFO("dL/d" << p->name << ": PyTorch's largest " << top << ", ours "
-                  << p->grad.cwiseAbs().maxCoeff());
-      CHECK(top < 1e-12);
-      CHECK(p->grad.cwiseAbs().maxCoeff() < tolerance);
+    if (test::is_key_bias(p->name)) {
+      test::check_key_bias_gradient(*p, numbers(e), tolerance);
       continue;
     }
     check_matrix("dL/d" + p->name, p->grad, e, tolerance, floor_share);

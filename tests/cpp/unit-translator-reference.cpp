@@ -22,24 +22,22 @@
 //   the float forward pass.
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "attn/translator.hpp"
 #include "fixtures/translator.hpp"
+#include "reference_fixture.hpp"
 
 namespace {
 
-// at() throughout: a missing key or index throws (operator[] on a const document does not check).
-using nlohmann::json;
+using test::json;
+using test::numbers;
 
 const json& fixture() {
   static const json document = json::parse(test::fixtures::kTranslator);
   return document;
 }
-
-std::vector<double> numbers(const json& array) { return array.get<std::vector<double>>(); }
 
 attn::TranslatorConfig config_of(const json& c, attn::Bridge bridge) {
   attn::TranslatorConfig config;
@@ -54,60 +52,21 @@ attn::TranslatorConfig config_of(const json& c, attn::Bridge bridge) {
   return config;
 }
 
-template <typename T>
-attn::MatrixT<T> matrix(const std::vector<double>& values, Eigen::Index rows, Eigen::Index cols) {
-  REQUIRE(static_cast<Eigen::Index>(values.size()) == rows * cols);
-  attn::MatrixT<T> m(rows, cols);
-  for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = static_cast<T>(values[i]);
-  return m;
-}
-
 const json& model_fixture(attn::Bridge bridge) {
   return fixture().at("models").at(attn::bridge_name(bridge));
 }
 
 // The fixture's model of one bridge: its word vectors, and every parameter set by name through
-// parameters() (each must be in the fixture, with the shape the core gives it, and nothing more).
+// parameters().
 template <typename T>
 attn::Translator<T> reference_model(attn::Bridge bridge) {
   const json& f = fixture();
   const attn::TranslatorConfig config = config_of(f.at("config"), bridge);
-  attn::Translator<T> model(
-      config, matrix<T>(numbers(f.at("wordVectors")), config.source_words, config.source_width));
-  const json& stored = model_fixture(bridge).at("parameters");
-  const auto own = model.parameters();
-  INFO(attn::bridge_name(bridge) << ": the model has " << own.size() << " parameters, the fixture "
-                                 << stored.size());
-  REQUIRE(own.size() == stored.size());
-  for (attn::Parameter<T>* p : own) {
-    if (!stored.contains(p->name)) FAIL("the fixture has no parameter " << p->name);
-    const json& shape = stored.at(p->name).at("shape");
-    const int rows = shape.at(0).get<int>(), cols = shape.at(1).get<int>();
-    if (rows != p->value.rows() || cols != p->value.cols()) {
-      FAIL(p->name << " is (" << rows << ", " << cols << ") in the fixture but (" << p->value.rows()
-                   << ", " << p->value.cols() << ") in the model");
-    }
-    p->value = matrix<T>(numbers(stored.at(p->name).at("value")), rows, cols);
-  }
+  attn::Translator<T> model(config, test::matrix<T>(numbers(f.at("wordVectors")),
+                                                    config.source_words, config.source_width));
+  INFO(attn::bridge_name(bridge));
+  test::set_parameters(model.parameters(), model_fixture(bridge).at("parameters"));
   return model;
-}
-
-// Largest |a - b| / max(|b|, floor) with floor = floor_share * max |b| (and at least 1e-300):
-// with a share of 1e-2, relative entry by entry down to a hundredth of the largest entry
-// (absolute below that); with a share of 1, relative to the largest entry (normwise).
-template <typename T>
-double worst_error(const attn::MatrixT<T>& actual, const std::vector<double>& expected,
-                   double floor_share) {
-  REQUIRE(static_cast<Eigen::Index>(expected.size()) == actual.size());
-  double top = 0;
-  for (const double e : expected) top = std::max(top, std::abs(e));
-  const double floor = std::max(floor_share * top, 1e-300);
-  double worst = 0;
-  for (Eigen::Index i = 0; i < actual.size(); ++i) {
-    const double a = static_cast<double>(actual.data()[i]), e = expected[static_cast<size_t>(i)];
-    worst = std::max(worst, std::abs(a - e) / std::max(std::abs(e), floor));
-  }
-  return worst;
 }
 
 // Checks matrices against the fixture's.
@@ -118,7 +77,7 @@ struct Comparison {
   template <typename T>
   void check(const std::string& what, const attn::MatrixT<T>& actual,
              const std::vector<double>& expected) {
-    const double error = worst_error(actual, expected, floor_share);
+    const double error = test::worst_error(actual, expected, floor_share, 1e-300);
     INFO(what << " within " << error << " (tolerance " << tolerance << ")");
     CHECK(error < tolerance);
   }
