@@ -25,18 +25,24 @@ seeded, so a rerun writes the same file. Rerun from the repository root:
     /usr/bin/python3 tools/make_lm_fixture.py
 """
 
-import json
-import math
-import os
-
 import torch
 import torch.nn.functional as F
 
+from fixture_common import (
+    DIGITS,
+    attention_rows,
+    fixture_path,
+    flat,
+    norm_rows,
+    randomise,
+    rounded,
+    shape_of,
+    write_fixture,
+)
+
 torch.set_default_dtype(torch.float64)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(ROOT, "tests", "fixtures", "language_model.json")
-DIGITS = 8
+OUT = fixture_path("language_model.json")
 IGNORED = -1  # attn::kIgnoredTarget
 
 CONFIG = {
@@ -48,15 +54,6 @@ CONFIG = {
     "dMlp": 32,
     "context": 8,
 }
-
-
-def flat(t):
-    return [float(f"{x:.{DIGITS}g}") for x in t.detach().reshape(-1).tolist()]
-
-
-def rounded(t):
-    values = [float(f"{x:.{DIGITS}g}") for x in t.reshape(-1).tolist()]
-    return torch.tensor(values).reshape(t.shape)
 
 
 class Block(torch.nn.Module):
@@ -115,38 +112,23 @@ def named_parameters(model, c):
     ]
     for l, b in enumerate(model.blocks):
         p = f"block{l}"
-        a = b.attention
+        rows += (
+            norm_rows(f"{p}.norm1", b.norm1)
+            + attention_rows(f"{p}.attention", b.attention, d)
+            + norm_rows(f"{p}.norm2", b.norm2)
+        )
         rows += [
-            (f"{p}.norm1.gain", b.norm1.weight, lambda t: t),
-            (f"{p}.norm1.bias", b.norm1.bias, lambda t: t),
-        ]
-        for j, s in enumerate("qkv"):
-            lo, hi = j * d, (j + 1) * d
-            rows += [
-                (f"{p}.attention.W_{s}", a.in_proj_weight, lambda t, lo=lo, hi=hi: t[lo:hi].T),
-                (f"{p}.attention.b_{s}", a.in_proj_bias, lambda t, lo=lo, hi=hi: t[lo:hi]),
-            ]
-        rows += [
-            (f"{p}.attention.W_o", a.out_proj.weight, lambda t: t.T),
-            (f"{p}.attention.b_o", a.out_proj.bias, lambda t: t),
-            (f"{p}.norm2.gain", b.norm2.weight, lambda t: t),
-            (f"{p}.norm2.bias", b.norm2.bias, lambda t: t),
             (f"{p}.mlp.W_1", b.fc1.weight, lambda t: t.T),
             (f"{p}.mlp.b_1", b.fc1.bias, lambda t: t),
             (f"{p}.mlp.W_2", b.fc2.weight, lambda t: t.T),
             (f"{p}.mlp.b_2", b.fc2.bias, lambda t: t),
         ]
+    rows += norm_rows("final_norm", model.final_norm)
     rows += [
-        ("final_norm.gain", model.final_norm.weight, lambda t: t),
-        ("final_norm.bias", model.final_norm.bias, lambda t: t),
         ("W_out", model.output.weight, lambda t: t.T),
         ("b_out", model.b_out, lambda t: t),
     ]
     return rows
-
-
-def shape_of(t):
-    return [t.shape[0], t.shape[1]] if t.dim() == 2 else [1, t.shape[0]]
 
 
 def main():
@@ -154,13 +136,7 @@ def main():
     c = CONFIG
     word_vectors = rounded(torch.randn(c["vocab"], c["dEmbed"]))
     model = LanguageModel(c, word_vectors)
-    with torch.no_grad():
-        for p in model.parameters():
-            # Random everywhere, gains near 1: every parameter in general position.
-            p.copy_(rounded(torch.randn(p.shape) * 0.4))
-        for m in model.modules():
-            if isinstance(m, torch.nn.LayerNorm):
-                m.weight.copy_(rounded(1 + torch.randn(m.weight.shape) * 0.2))
+    randomise(model)
 
     # Two sequences: one at the full context, one shorter; one target ignored.
     sequences = [
@@ -215,10 +191,7 @@ def main():
         "loss": float(f"{float(loss):.{DIGITS}g}"),
         "gradients": gradients,
     }
-    with open(OUT, "w", encoding="utf-8") as f:
-        json.dump(document, f, allow_nan=False, separators=(",", ":"))
-        f.write("\n")
-    print(f"{os.path.relpath(OUT, ROOT)}: loss {float(loss):.6f}, {os.path.getsize(OUT)} bytes")
+    write_fixture(OUT, document, f"loss {float(loss):.6f}, ")
 
 
 if __name__ == "__main__":

@@ -35,17 +35,24 @@ seeded, so a rerun writes the same file. Rerun from the repository root:
     /usr/bin/python3 tools/make_transformer_fixture.py
 """
 
-import json
-import os
-
 import torch
 import torch.nn.functional as F
 
+from fixture_common import (
+    DIGITS,
+    attention_rows,
+    fixture_path,
+    flat,
+    norm_rows,
+    randomise,
+    rounded,
+    shape_of,
+    write_fixture,
+)
+
 torch.set_default_dtype(torch.float64)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(ROOT, "tests", "fixtures", "transformer_blocks.json")
-DIGITS = 8
+OUT = fixture_path("transformer_blocks.json")
 
 CONFIG = {"dModel": 8, "heads": 4, "dMlp": 32}
 
@@ -62,39 +69,6 @@ def gelu_tanh(x):
     return F.gelu(x, approximate="tanh")
 
 
-def flat(t):
-    return [float(f"{x:.{DIGITS}g}") for x in t.detach().reshape(-1).tolist()]
-
-
-def rounded(t):
-    values = [float(f"{x:.{DIGITS}g}") for x in t.reshape(-1).tolist()]
-    return torch.tensor(values).reshape(t.shape)
-
-
-def shape_of(t):
-    return [t.shape[0], t.shape[1]] if t.dim() == 2 else [1, t.shape[0]]
-
-
-def attention_rows(prefix, a, d):
-    """The four projections of one nn.MultiheadAttention, in the core's order and convention."""
-    rows = []
-    for j, s in enumerate("qkv"):
-        lo, hi = j * d, (j + 1) * d
-        rows += [
-            (f"{prefix}.W_{s}", a.in_proj_weight, lambda t, lo=lo, hi=hi: t[lo:hi].T),
-            (f"{prefix}.b_{s}", a.in_proj_bias, lambda t, lo=lo, hi=hi: t[lo:hi]),
-        ]
-    rows += [
-        (f"{prefix}.W_o", a.out_proj.weight, lambda t: t.T),
-        (f"{prefix}.b_o", a.out_proj.bias, lambda t: t),
-    ]
-    return rows
-
-
-def norm_rows(prefix, n):
-    return [(f"{prefix}.gain", n.weight, lambda t: t), (f"{prefix}.bias", n.bias, lambda t: t)]
-
-
 def mlp_rows(prefix, layer):
     return [
         (f"{prefix}.W_1", layer.linear1.weight, lambda t: t.T),
@@ -104,36 +78,26 @@ def mlp_rows(prefix, layer):
     ]
 
 
-def encoder_parameters(layer, d):
-    """attn::EncoderBlockWeights::parameters(), in its order."""
+def encoder_parameters(layer, d, prefix="encoder"):
+    """attn::EncoderBlockWeights::parameters(), in its order, for a block named prefix."""
     return (
-        norm_rows("encoder.norm1", layer.norm1)
-        + attention_rows("encoder.attention", layer.self_attn, d)
-        + norm_rows("encoder.norm2", layer.norm2)
-        + mlp_rows("encoder.mlp", layer)
+        norm_rows(f"{prefix}.norm1", layer.norm1)
+        + attention_rows(f"{prefix}.attention", layer.self_attn, d)
+        + norm_rows(f"{prefix}.norm2", layer.norm2)
+        + mlp_rows(f"{prefix}.mlp", layer)
     )
 
 
-def decoder_parameters(layer, d):
-    """attn::CrossDecoderBlockWeights::parameters(), in its order."""
+def decoder_parameters(layer, d, prefix="decoder"):
+    """attn::CrossDecoderBlockWeights::parameters(), in its order, for a block named prefix."""
     return (
-        norm_rows("decoder.norm1", layer.norm1)
-        + attention_rows("decoder.self_attention", layer.self_attn, d)
-        + norm_rows("decoder.norm2", layer.norm2)
-        + attention_rows("decoder.cross_attention", layer.multihead_attn, d)
-        + norm_rows("decoder.norm3", layer.norm3)
-        + mlp_rows("decoder.mlp", layer)
+        norm_rows(f"{prefix}.norm1", layer.norm1)
+        + attention_rows(f"{prefix}.self_attention", layer.self_attn, d)
+        + norm_rows(f"{prefix}.norm2", layer.norm2)
+        + attention_rows(f"{prefix}.cross_attention", layer.multihead_attn, d)
+        + norm_rows(f"{prefix}.norm3", layer.norm3)
+        + mlp_rows(f"{prefix}.mlp", layer)
     )
-
-
-def randomise(layer):
-    """Every parameter in general position: random weights and biases, gains near 1."""
-    with torch.no_grad():
-        for p in layer.parameters():
-            p.copy_(rounded(torch.randn(p.shape) * 0.4))
-        for m in layer.modules():
-            if isinstance(m, torch.nn.LayerNorm):
-                m.weight.copy_(rounded(1 + torch.randn(m.weight.shape) * 0.2))
 
 
 def parameter_table(rows, layer):
@@ -271,10 +235,7 @@ def main():
             "gradients": decoder_gradients,
         },
     }
-    with open(OUT, "w", encoding="utf-8") as f:
-        json.dump(document, f, allow_nan=False, separators=(",", ":"))
-        f.write("\n")
-    print(f"{os.path.relpath(OUT, ROOT)}: {os.path.getsize(OUT)} bytes")
+    write_fixture(OUT, document)
 
 
 if __name__ == "__main__":

@@ -28,32 +28,27 @@ writes the same file. Rerun from the repository root:
     /usr/bin/python3 tools/make_transformer_translator_fixture.py
 """
 
-import json
 import math
-import os
 import struct
-import sys
 
 import torch
 import torch.nn.functional as F
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from make_transformer_fixture import (  # noqa: E402
+from fixture_common import (
     DIGITS,
-    attention_rows,
+    fixture_path,
     flat,
-    gelu_tanh,
-    mlp_rows,
     norm_rows,
     randomise,
     rounded,
     shape_of,
+    write_fixture,
 )
+from make_transformer_fixture import decoder_parameters, encoder_parameters, gelu_tanh
 
 torch.set_default_dtype(torch.float64)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(ROOT, "tests", "fixtures", "transformer_translator.json")
+OUT = fixture_path("transformer_translator.json")
 
 CONFIG = {
     "sourceWords": 6,
@@ -157,25 +152,11 @@ def parameter_rows(model, c):
         ("source_b", model.source.bias, lambda t: t),
     ]
     for l, layer in enumerate(model.encoder):
-        p = f"encoder{l}"
-        rows += (
-            norm_rows(f"{p}.norm1", layer.norm1)
-            + attention_rows(f"{p}.attention", layer.self_attn, d)
-            + norm_rows(f"{p}.norm2", layer.norm2)
-            + mlp_rows(f"{p}.mlp", layer)
-        )
+        rows += encoder_parameters(layer, d, f"encoder{l}")
     rows += norm_rows("encoder_norm", model.encoder_norm)
     rows.append(("target_embedding", model.embedding.weight, lambda t: t))
     for l, layer in enumerate(model.decoder):
-        p = f"decoder{l}"
-        rows += (
-            norm_rows(f"{p}.norm1", layer.norm1)
-            + attention_rows(f"{p}.self_attention", layer.self_attn, d)
-            + norm_rows(f"{p}.norm2", layer.norm2)
-            + attention_rows(f"{p}.cross_attention", layer.multihead_attn, d)
-            + norm_rows(f"{p}.norm3", layer.norm3)
-            + mlp_rows(f"{p}.mlp", layer)
-        )
+        rows += decoder_parameters(layer, d, f"decoder{l}")
     rows += norm_rows("decoder_norm", model.decoder_norm)
     rows.append(("logit_b", model.logit_b, lambda t: t))
     return rows
@@ -233,10 +214,7 @@ def main():
         "parameters": parameters,
         "cases": cases,
     }
-    with open(OUT, "w", encoding="utf-8") as f:
-        json.dump(document, f, allow_nan=False, separators=(",", ":"))
-        f.write("\n")
-    print(f"{os.path.relpath(OUT, ROOT)}: {os.path.getsize(OUT)} bytes")
+    write_fixture(OUT, document)
 
 
 if __name__ == "__main__":

@@ -34,18 +34,15 @@ root with Debian's Python, which has PyTorch:
     /usr/bin/python3 tools/make_translator_fixture.py
 """
 
-import json
-import os
-
 import torch
 import torch.nn.functional as F
 from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
 
+from fixture_common import DIGITS, fixture_path, rounded, shape_of, write_fixture
+
 torch.set_default_dtype(torch.float64)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(ROOT, "tests", "fixtures", "translator.json")
-DIGITS = 8
+OUT = fixture_path("translator.json")
 SCALE = 0.5  # every parameter ~ N(0, SCALE^2), biases and the unknown row included
 
 PADDING, START, END, UNKNOWN = 0, 1, 2, 3  # attn::kTarget*
@@ -82,11 +79,6 @@ MARGIN = 1e-3
 def flat(t):
     """An output tensor as a flat, row-major list, in full precision."""
     return [float(x) for x in t.detach().reshape(-1).tolist()]
-
-
-def rounded(t):
-    values = [float(f"{x:.{DIGITS}g}") for x in t.reshape(-1).tolist()]
-    return torch.tensor(values).reshape(t.shape)
 
 
 class Translator(torch.nn.Module):
@@ -178,10 +170,6 @@ def named_parameters(model):
         ]
     assert len(rows) == len(list(model.parameters()))
     return rows
-
-
-def shape_of(t):
-    return [t.shape[0], t.shape[1]] if t.dim() == 2 else [1, t.shape[0]]
 
 
 def teacher_forced(model, pairs):
@@ -319,10 +307,7 @@ def main():
         "wordVectors": flat(word_vectors),
         "models": models,
     }
-    with open(OUT, "w", encoding="utf-8") as f:
-        json.dump(document, f, allow_nan=False, separators=(",", ":"))
-        f.write("\n")
-    print(f"{os.path.relpath(OUT, ROOT)}: {os.path.getsize(OUT)} bytes")
+    write_fixture(OUT, document)
 
 
 if __name__ == "__main__":
