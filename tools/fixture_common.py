@@ -2,8 +2,8 @@
 rounding of numbers to DIGITS significant digits, the core's (rows, cols) shapes, random
 parameters in general position, and the writing of a fixture file.
 
-The scripts compute in float64 (each sets torch's default dtype) and seed every draw, so a rerun
-writes the same file.
+Importing it makes float64 torch's default dtype: every fixture is computed in float64, and each
+script seeds its draws, so a rerun writes the same file.
 """
 
 import json
@@ -11,13 +11,10 @@ import os
 
 import torch
 
+torch.set_default_dtype(torch.float64)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DIGITS = 8
-
-
-def fixture_path(name):
-    """tests/fixtures/<name>, from the repository root."""
-    return os.path.join(ROOT, "tests", "fixtures", name)
 
 
 def flat(t):
@@ -59,6 +56,22 @@ def norm_rows(prefix, n):
     return [(f"{prefix}.gain", n.weight, lambda t: t), (f"{prefix}.bias", n.bias, lambda t: t)]
 
 
+def parameter_values(rows):
+    """rows of (the core's name, torch parameter, its view in the core's convention) -> each
+    view's shape and rounded values by name, in the rows' order."""
+    values = {}
+    for name, p, view in rows:
+        value = view(p.detach())
+        values[name] = {"shape": shape_of(value), "value": flat(value)}
+    return values
+
+
+def gradients_of(rows):
+    """rows as parameter_values takes them -> each parameter's gradient, viewed and rounded, by
+    name."""
+    return {name: flat(view(p.grad)) for name, p, view in rows}
+
+
 def randomise(module):
     """Every parameter in general position: random weights and biases, gains near 1."""
     with torch.no_grad():
@@ -69,8 +82,10 @@ def randomise(module):
                 m.weight.copy_(rounded(1 + torch.randn(m.weight.shape) * 0.2))
 
 
-def write_fixture(path, document, summary=""):
-    """Writes document as one line of compact JSON and prints the path, summary and size."""
+def write_fixture(name, document, summary=""):
+    """Writes document to tests/fixtures/<name> as one line of compact JSON and prints the path,
+    summary and size."""
+    path = os.path.join(ROOT, "tests", "fixtures", name)
     with open(path, "w", encoding="utf-8") as f:
         json.dump(document, f, allow_nan=False, separators=(",", ":"))
         f.write("\n")

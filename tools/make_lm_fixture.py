@@ -28,21 +28,9 @@ seeded, so a rerun writes the same file. Rerun from the repository root:
 import torch
 import torch.nn.functional as F
 
-from fixture_common import (
-    DIGITS,
-    attention_rows,
-    fixture_path,
-    flat,
-    norm_rows,
-    randomise,
-    rounded,
-    shape_of,
-    write_fixture,
-)
+from fixture_common import DIGITS, flat, randomise, rounded, write_fixture
+from fixture_common import attention_rows, gradients_of, norm_rows, parameter_values
 
-torch.set_default_dtype(torch.float64)
-
-OUT = fixture_path("language_model.json")
 IGNORED = -1  # attn::kIgnoredTarget
 
 CONFIG = {
@@ -166,11 +154,8 @@ def main():
     loss = sum(losses) / counted
     loss.backward()
 
-    parameters, gradients = {}, {}
-    for name, p, view in named_parameters(model, c):
-        value = view(p.detach())
-        parameters[name] = {"shape": shape_of(value), "value": flat(value)}
-        gradients[name] = flat(view(p.grad))
+    rows = named_parameters(model, c)
+    parameters, gradients = parameter_values(rows), gradients_of(rows)
     assert len(parameters) == len(list(model.parameters())) + 4 * c["layers"]  # in_proj split
 
     document = {
@@ -191,7 +176,7 @@ def main():
         "loss": float(f"{float(loss):.{DIGITS}g}"),
         "gradients": gradients,
     }
-    write_fixture(OUT, document, f"loss {float(loss):.6f}, ")
+    write_fixture("language_model.json", document, f"loss {float(loss):.6f}, ")
 
 
 if __name__ == "__main__":

@@ -38,21 +38,8 @@ seeded, so a rerun writes the same file. Rerun from the repository root:
 import torch
 import torch.nn.functional as F
 
-from fixture_common import (
-    DIGITS,
-    attention_rows,
-    fixture_path,
-    flat,
-    norm_rows,
-    randomise,
-    rounded,
-    shape_of,
-    write_fixture,
-)
-
-torch.set_default_dtype(torch.float64)
-
-OUT = fixture_path("transformer_blocks.json")
+from fixture_common import DIGITS, flat, randomise, rounded, write_fixture
+from fixture_common import attention_rows, gradients_of, norm_rows, parameter_values
 
 CONFIG = {"dModel": 8, "heads": 4, "dMlp": 32}
 
@@ -67,6 +54,19 @@ SENTENCES = [
 
 def gelu_tanh(x):
     return F.gelu(x, approximate="tanh")
+
+
+def layer_options(c):
+    """The keyword arguments that make nn.TransformerEncoderLayer and nn.TransformerDecoderLayer
+    the core's blocks: pre-layer-norm, GELU in its tanh form, no dropout, batch first."""
+    return dict(
+        dim_feedforward=c["dMlp"],
+        dropout=0.0,
+        activation=gelu_tanh,
+        layer_norm_eps=1e-5,
+        batch_first=True,
+        norm_first=True,
+    )
 
 
 def mlp_rows(prefix, layer):
@@ -101,15 +101,10 @@ def decoder_parameters(layer, d, prefix="decoder"):
 
 
 def parameter_table(rows, layer):
-    parameters, gradients = {}, {}
-    for name, p, view in rows:
-        value = view(p.detach())
-        parameters[name] = {"shape": shape_of(value), "value": flat(value)}
-        gradients[name] = flat(view(p.grad))
     assert len(rows) == len(list(layer.parameters())) + 4 * sum(
         isinstance(m, torch.nn.MultiheadAttention) for m in layer.modules()
     )  # in_proj split into W_q, b_q, W_k, b_k, W_v, b_v: 2 tensors become 6
-    return parameters, gradients
+    return parameter_values(rows), gradients_of(rows)
 
 
 def heads_of(weights, heads):
@@ -121,14 +116,7 @@ def main():
     torch.manual_seed(2024)
     c = CONFIG
     d, heads = c["dModel"], c["heads"]
-    options = dict(
-        dim_feedforward=c["dMlp"],
-        dropout=0.0,
-        activation=gelu_tanh,
-        layer_norm_eps=1e-5,
-        batch_first=True,
-        norm_first=True,
-    )
+    options = layer_options(c)
     encoder = torch.nn.TransformerEncoderLayer(d, heads, **options)
     decoder = torch.nn.TransformerDecoderLayer(d, heads, **options)
     randomise(encoder)
@@ -235,7 +223,7 @@ def main():
             "gradients": decoder_gradients,
         },
     }
-    write_fixture(OUT, document)
+    write_fixture("transformer_blocks.json", document)
 
 
 if __name__ == "__main__":

@@ -34,21 +34,9 @@ import struct
 import torch
 import torch.nn.functional as F
 
-from fixture_common import (
-    DIGITS,
-    fixture_path,
-    flat,
-    norm_rows,
-    randomise,
-    rounded,
-    shape_of,
-    write_fixture,
-)
-from make_transformer_fixture import decoder_parameters, encoder_parameters, gelu_tanh
-
-torch.set_default_dtype(torch.float64)
-
-OUT = fixture_path("transformer_translator.json")
+from fixture_common import DIGITS, flat, randomise, rounded, write_fixture
+from fixture_common import gradients_of, norm_rows, parameter_values
+from make_transformer_fixture import decoder_parameters, encoder_parameters, layer_options
 
 CONFIG = {
     "sourceWords": 6,
@@ -87,14 +75,7 @@ class Model(torch.nn.Module):
     def __init__(self, c, word_vectors):
         super().__init__()
         d = c["dModel"]
-        options = dict(
-            dim_feedforward=c["dMlp"],
-            dropout=0.0,
-            activation=gelu_tanh,
-            layer_norm_eps=1e-5,
-            batch_first=True,
-            norm_first=True,
-        )
+        options = layer_options(c)
         self.d = d
         self.word_vectors = word_vectors  # frozen, not a parameter
         self.unknown = torch.nn.Parameter(torch.zeros(1, c["sourceWidth"]))
@@ -169,10 +150,7 @@ def main():
     model = Model(c, word_vectors)
     randomise(model)
     rows = parameter_rows(model, c)
-    parameters = {}
-    for name, p, view in rows:
-        value = view(p.detach())
-        parameters[name] = {"shape": shape_of(value), "value": flat(value)}
+    parameters = parameter_values(rows)
 
     cases = []
     for smoothing in SMOOTHINGS:
@@ -189,7 +167,7 @@ def main():
             {
                 "labelSmoothing": smoothing,
                 "loss": float(f"{loss.item():.17g}"),
-                "gradients": {name: flat(view(p.grad)) for name, p, view in rows},
+                "gradients": gradients_of(rows),
             }
         )
 
@@ -214,7 +192,7 @@ def main():
         "parameters": parameters,
         "cases": cases,
     }
-    write_fixture(OUT, document)
+    write_fixture("transformer_translator.json", document)
 
 
 if __name__ == "__main__":

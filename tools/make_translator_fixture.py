@@ -38,11 +38,8 @@ import torch
 import torch.nn.functional as F
 from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
 
-from fixture_common import DIGITS, fixture_path, rounded, shape_of, write_fixture
+from fixture_common import DIGITS, rounded, shape_of, write_fixture
 
-torch.set_default_dtype(torch.float64)
-
-OUT = fixture_path("translator.json")
 SCALE = 0.5  # every parameter ~ N(0, SCALE^2), biases and the unknown row included
 
 PADDING, START, END, UNKNOWN = 0, 1, 2, 3  # attn::kTarget*
@@ -307,7 +304,7 @@ def main():
         "wordVectors": flat(word_vectors),
         "models": models,
     }
-    write_fixture(OUT, document)
+    write_fixture("translator.json", document)
 
 
 if __name__ == "__main__":
