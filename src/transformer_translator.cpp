@@ -12,29 +12,12 @@
 #include "checks.hpp"
 #include "dense_linear.hpp"
 #include "initial_weights.hpp"
+#include "translation_checks.hpp"
 
 namespace attn {
 namespace {
 
 constexpr const char* kWhere = "transformer translator";
-
-// Each sentence's length and ids, against the limits and the vocabularies: name names it in
-// messages; its length must lie in [shortest, longest] and its ids in [lowest_id, highest_id].
-void check_sentence(const std::string& name, const std::vector<int>& ids, long shortest,
-                    long longest, int lowest_id, int highest_id) {
-  const auto length = static_cast<long>(ids.size());
-  if (length < shortest || length > longest) {
-    detail::fail(kWhere, name + " has " + std::to_string(length) + " tokens; it needs " +
-                             std::to_string(shortest) + " to " + std::to_string(longest));
-  }
-  for (size_t i = 0; i < ids.size(); ++i) {
-    if (ids[i] < lowest_id || ids[i] > highest_id) {
-      detail::fail(kWhere, name + " has id " + std::to_string(ids[i]) + " at " + std::to_string(i) +
-                               ", outside " + std::to_string(lowest_id) + ".." +
-                               std::to_string(highest_id));
-    }
-  }
-}
 
 // The seed tags of derive_seed(config.seed, tag): one per parameter or block, so that a change of
 // the number of layers moves no other draw.
@@ -198,6 +181,18 @@ void TransformerTranslator<T>::encode(MatrixT<T> a, TransformerPairPass<T>& pair
   pair.encoder_norm = layer_norm_forward(*x, encoder_norm_);
 }
 
+// source: (n) -> M: (n, d_model) in pair.encoder_norm.y
+template <typename T>
+void TransformerTranslator<T>::encode_sentence(const std::vector<int>& source,
+                                               TransformerPairPass<T>& pair) const {
+  MatrixT<T> a =
+      detail::dense_linear_forward(frozen_embedding_forward(source, *word_vectors_, unknown_),
+                                   source_w_, &source_b_)
+          .y;
+  a += positions_.topRows(static_cast<Eigen::Index>(source.size()));
+  encode(std::move(a), pair);
+}
+
 // z: (m + 1, d_model) -> h: (m + 1, d_model) in pair.decoder_norm.y
 template <typename T>
 void TransformerTranslator<T>::decode(const MatrixT<T>& z, TransformerPairPass<T>& pair) const {
@@ -224,19 +219,11 @@ TransformerTranslatorPass<T> TransformerTranslator<T>::forward(const Translation
   if (!(label_smoothing >= 0 && label_smoothing < 1)) {
     detail::fail(kWhere, "label smoothing must be in [0, 1)");
   }
-  if (n_pairs < 1 || batch.targets.size() != batch.sources.size()) {
-    detail::fail(kWhere, "a batch needs at least one pair and as many targets as sources, got " +
-                             std::to_string(batch.sources.size()) + " sources and " +
-                             std::to_string(batch.targets.size()) + " targets");
-  }
+  detail::check_translation_batch(kWhere, batch, config_.source_words, config_.target_words);
   TransformerTranslatorPass<T> pass;
   pass.batch = n_pairs;
   pass.target_rows.push_back(0);
   for (int b = 0; b < n_pairs; ++b) {
-    check_sentence("source " + std::to_string(b), batch.sources[b], 1, kMaxTranslationLength, 0,
-                   config_.source_words);
-    check_sentence("target " + std::to_string(b), batch.targets[b], 0, kMaxTranslationLength - 1,
-                   kTargetEnd + 1, config_.target_words - 1);
     pass.source_steps = std::max(pass.source_steps, static_cast<int>(batch.sources[b].size()));
     pass.target_rows.push_back(pass.target_rows.back() + static_cast<int>(batch.targets[b].size()) +
                                1);
@@ -356,18 +343,14 @@ void TransformerTranslator<T>::backward(const TransformerTranslatorPass<T>& pass
 template <typename T>
 MatrixT<T> TransformerTranslator<T>::logits(const std::vector<int>& source,
                                             const std::vector<int>& prefix) const {
-  check_sentence("the sentence", source, 1, kMaxTranslationLength, 0, config_.source_words);
-  check_sentence("the prefix", prefix, 0, kMaxTranslationLength - 1, kTargetEnd + 1,
-                 config_.target_words - 1);
+  detail::check_sentence(kWhere, "the sentence", source, 1, kMaxTranslationLength, 0,
+                         config_.source_words);
+  detail::check_sentence(kWhere, "the prefix", prefix, 0, kMaxTranslationLength - 1, kTargetEnd + 1,
+                         config_.target_words - 1);
   const auto n = static_cast<Eigen::Index>(source.size());
   TransformerPairPass<T> pair;
   pair.padding.assign(static_cast<size_t>(n), 0);
-  MatrixT<T> a =
-      detail::dense_linear_forward(frozen_embedding_forward(source, *word_vectors_, unknown_),
-                                   source_w_, &source_b_)
-          .y;
-  a += positions_.topRows(n);
-  encode(std::move(a), pair);
+  encode_sentence(source, pair);
   std::vector<int> inputs{kTargetStart};
   inputs.insert(inputs.end(), prefix.begin(), prefix.end());
   const auto m = static_cast<Eigen::Index>(inputs.size());
@@ -385,16 +368,7 @@ MatrixT<T> TransformerTranslator<T>::logits(const std::vector<int>& source,
 template <typename T>
 TransformerTranslation TransformerTranslator<T>::translate(const std::vector<int>& source,
                                                            int max_words, int beam) const {
-  check_sentence("the sentence", source, 1, kMaxTranslationLength, 0, config_.source_words);
-  if (max_words < 0 || max_words >= kMaxTranslationLength) {
-    detail::fail(kWhere, "max_words must be between 0 and " +
-                             std::to_string(kMaxTranslationLength - 1) + ", got " +
-                             std::to_string(max_words));
-  }
-  if (beam < 1 || beam > kMaxBeam) {
-    detail::fail(kWhere, "beam must be between 1 and " + std::to_string(kMaxBeam) + ", got " +
-                             std::to_string(beam));
-  }
+  detail::check_translate_request(kWhere, source, config_.source_words, max_words, beam);
   const auto n = static_cast<Eigen::Index>(source.size());
   const Eigen::Index d = config_.d_model;
   const int layers = config_.decoder_layers, heads = config_.heads;
@@ -403,12 +377,7 @@ TransformerTranslation TransformerTranslator<T>::translate(const std::vector<int
   // 1. The encoder as in forward, for one sentence (no padding), and every decoder layer's
   //    cross-attention keys and values of its output, projected once.
   TransformerPairPass<T> pair;
-  MatrixT<T> a =
-      detail::dense_linear_forward(frozen_embedding_forward(source, *word_vectors_, unknown_),
-                                   source_w_, &source_b_)
-          .y;
-  a += positions_.topRows(n);
-  encode(std::move(a), pair);
+  encode_sentence(source, pair);
   const KeyPadding no_padding;
   std::vector<PastKeysValues<T>> memory;
   for (const CrossDecoderBlockWeights<T>& block : decoder_) {

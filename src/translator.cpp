@@ -12,6 +12,7 @@
 #include "checks.hpp"
 #include "initial_weights.hpp"
 #include "ordered_math.hpp"
+#include "translation_checks.hpp"
 
 namespace attn {
 namespace {
@@ -22,25 +23,6 @@ void check_width(const char* name, int value) {
   if (value < 1 || value > 4096) {
     detail::fail(kWhere,
                  std::string(name) + " must be between 1 and 4096, got " + std::to_string(value));
-  }
-}
-
-// Each sentence's length and ids, against the limits and the vocabularies.
-// name names the sentence in messages; its length must lie in [shortest, longest] and its ids in
-// [lowest_id, highest_id].
-void check_sentence(const std::string& name, const std::vector<int>& ids, long shortest,
-                    long longest, int lowest_id, int highest_id) {
-  const auto length = static_cast<long>(ids.size());
-  if (length < shortest || length > longest) {
-    detail::fail(kWhere, name + " has " + std::to_string(length) + " tokens; it needs " +
-                             std::to_string(shortest) + " to " + std::to_string(longest));
-  }
-  for (size_t i = 0; i < ids.size(); ++i) {
-    if (ids[i] < lowest_id || ids[i] > highest_id) {
-      detail::fail(kWhere, name + " has id " + std::to_string(ids[i]) + " at " + std::to_string(i) +
-                               ", outside " + std::to_string(lowest_id) + ".." +
-                               std::to_string(highest_id));
-    }
   }
 }
 
@@ -275,18 +257,10 @@ TranslatorPass<T> Translator<T>::forward(const TranslationBatch& batch, double d
   const auto drop = [&](MatrixT<T>& x) {
     return dropout > 0 ? dropout_forward(x, dropout, *rng) : MatrixT<T>();
   };
-  if (n_pairs < 1 || batch.targets.size() != batch.sources.size()) {
-    detail::fail(kWhere, "a batch needs at least one pair and as many targets as sources, got " +
-                             std::to_string(batch.sources.size()) + " sources and " +
-                             std::to_string(batch.targets.size()) + " targets");
-  }
+  detail::check_translation_batch(kWhere, batch, config_.source_words, config_.target_words);
   TranslatorPass<T> pass;
   pass.batch = n_pairs;
   for (int b = 0; b < n_pairs; ++b) {
-    check_sentence("source " + std::to_string(b), batch.sources[b], 1, kMaxTranslationLength, 0,
-                   config_.source_words);
-    check_sentence("target " + std::to_string(b), batch.targets[b], 0, kMaxTranslationLength - 1,
-                   kTargetEnd + 1, config_.target_words - 1);
     pass.source_lengths.push_back(static_cast<int>(batch.sources[b].size()));
     pass.target_lengths.push_back(static_cast<int>(batch.targets[b].size()) + 1);
     pass.source_steps = std::max(pass.source_steps, pass.source_lengths.back());
@@ -471,16 +445,7 @@ Translation Translator<T>::translate(const std::vector<int>& source, int max_wor
 template <typename T>
 Translation Translator<T>::translate_with(const std::vector<int>& source, int max_words, int beam,
                                           const MatrixT<T>& output_weights) const {
-  check_sentence("the sentence", source, 1, kMaxTranslationLength, 0, config_.source_words);
-  if (max_words < 0 || max_words >= kMaxTranslationLength) {
-    detail::fail(kWhere, "max_words must be between 0 and " +
-                             std::to_string(kMaxTranslationLength - 1) + ", got " +
-                             std::to_string(max_words));
-  }
-  if (beam < 1 || beam > kMaxBeam) {
-    detail::fail(kWhere, "beam must be between 1 and " + std::to_string(kMaxBeam) + ", got " +
-                             std::to_string(beam));
-  }
+  detail::check_translate_request(kWhere, source, config_.source_words, max_words, beam);
   const auto n = static_cast<Eigen::Index>(source.size());
   const Eigen::Index h_e = config_.encoder_state, h_d = config_.decoder_state,
                      d_y = config_.target_width;

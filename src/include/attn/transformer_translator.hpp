@@ -171,6 +171,9 @@ class TransformerTranslator {
   // The encoder of one sentence: a: (n_max, d_model) its inputs, padding: (n_max) -> the blocks'
   // and the final norm's passes into pair.
   void encode(MatrixT<T> a, TransformerPairPass<T>& pair) const;
+  // One sentence's encoder as forward() runs it without dropout, over pair's padding: source: (n)
+  // English ids -> a = X[x] W_src + b_src + P, (n, d_model), through encode().
+  void encode_sentence(const std::vector<int>& source, TransformerPairPass<T>& pair) const;
   // The decoder of one sentence: z: (m + 1, d_model) its inputs, over pair's encoder output ->
   // the blocks' and the final norm's passes into pair.
   void decode(const MatrixT<T>& z, TransformerPairPass<T>& pair) const;
