@@ -66,6 +66,20 @@ void check_gradient(const std::string& name, MatD& value, const MatD& analytic, 
   CHECK(r.worst < kRelativeTolerance);
 }
 
+// A model's backward pass against central differences, parameter by parameter: zeroes its
+// gradients, adds those of `pass` (a forward pass of the model), and checks every parameter's
+// (each must have one) against loss(), which must compute that same pass's loss afresh.
+template <typename Model, typename Pass, typename Loss>
+void check_every_gradient(Model& model, const Pass& pass, Loss&& loss) {
+  model.zero_grad();
+  model.backward(pass);
+  for (ParamD* p : model.parameters()) {
+    const MatD analytic = p->grad;
+    REQUIRE(analytic.size() > 0);
+    check_gradient(p->name, p->value, analytic, loss);
+  }
+}
+
 // sum(y * r): a scalar loss whose gradient with respect to y is r, so that a random r tests every
 // entry of a backward pass with different weights.
 inline double weighted_sum(const MatD& y, const MatD& r) { return (y.array() * r.array()).sum(); }

@@ -9,17 +9,9 @@
 namespace {
 
 attn::TransformerTranslatorConfig toy_config() {
-  attn::TransformerTranslatorConfig c;
-  c.source_words = 6;
-  c.source_width = 4;
-  c.target_words = 10;
-  c.d_model = 16;
-  c.heads = 2;
-  c.encoder_layers = 1;
-  c.decoder_layers = 1;
-  c.d_mlp = 32;
-  c.seed = 1;
-  return c;
+  // source_words, source_width, target_words, d_model, heads, encoder_layers, decoder_layers,
+  // d_mlp, seed
+  return {6, 4, 10, 16, 2, 1, 1, 32, 1};
 }
 
 attn::MatrixT<float> toy_vectors() { return attn::unit_normal(6, 4, 11).cast<float>(); }

@@ -17,17 +17,9 @@ namespace {
 // A tiny model: 6 English words of width 3 (id 6 unknown), 9 German ids (4 special), d_model 8 in
 // 2 heads, one block on each side with an MLP of 12.
 attn::TransformerTranslatorConfig tiny_config(int layers = 1) {
-  attn::TransformerTranslatorConfig c;
-  c.source_words = 6;
-  c.source_width = 3;
-  c.target_words = 9;
-  c.d_model = 8;
-  c.heads = 2;
-  c.encoder_layers = layers;
-  c.decoder_layers = layers;
-  c.d_mlp = 12;
-  c.seed = 5;
-  return c;
+  // source_words, source_width, target_words, d_model, heads, encoder_layers, decoder_layers,
+  // d_mlp, seed
+  return {6, 3, 9, 8, 2, layers, layers, 12, 5};
 }
 
 template <typename T>
@@ -47,6 +39,17 @@ attn::TransformerTranslator<double> gradient_model() {
   return model;
 }
 
+// tiny_model in float with two blocks a side and every weight moved away from its start (noise of
+// scale 0.5 from seeds first_seed, first_seed + 1, ...), so that the logits differ enough to order.
+attn::TransformerTranslator<float> moved_model(std::uint64_t first_seed) {
+  auto model = tiny_model<float>(2);
+  std::uint64_t seed = first_seed;
+  for (auto* p : model.parameters()) {
+    p->value += (test::random_d(p->value.rows(), p->value.cols(), seed++) * 0.5).cast<float>();
+  }
+  return model;
+}
+
 }  // namespace
 
 TEST_CASE(
@@ -57,14 +60,8 @@ TEST_CASE(
     INFO("label smoothing " << smoothing);
     auto model = gradient_model();
     const attn::TranslationBatch batch = test::tiny_translation_batch();
-    model.zero_grad();
-    model.backward(model.forward(batch, 0, nullptr, smoothing));
-    auto loss = [&] { return model.forward(batch, 0, nullptr, smoothing).loss; };
-    for (auto* p : model.parameters()) {
-      const MatD analytic = p->grad;
-      REQUIRE(analytic.size() > 0);
-      test::check_gradient(p->name, p->value, analytic, loss);
-    }
+    test::check_every_gradient(model, model.forward(batch, 0, nullptr, smoothing),
+                               [&] { return model.forward(batch, 0, nullptr, smoothing).loss; });
   }
 }
 
@@ -81,13 +78,7 @@ TEST_CASE("transformer translator: with dropout, the gradient matches the same m
   REQUIRE(pass.source_mask.size() > 0);
   REQUIRE(pass.target_mask.size() > 0);
   CHECK(pass.loss != model.forward(batch).loss);
-  model.zero_grad();
-  model.backward(pass);
-  auto loss = [&] { return pass_with().loss; };
-  for (auto* p : model.parameters()) {
-    const MatD analytic = p->grad;
-    test::check_gradient(p->name, p->value, analytic, loss);
-  }
+  test::check_every_gradient(model, pass, [&] { return pass_with().loss; });
 }
 
 TEST_CASE("transformer translator: a pair's loss does not depend on the pairs padded beside it",
@@ -140,12 +131,7 @@ TEST_CASE(
     "transformer translator: greedy decoding with the cache is beam 1 and agrees with the "
     "decoder recomputed whole at every step",
     "[transformer-translator]") {
-  auto model = tiny_model<float>(2);
-  // Weights away from the start, so that the logits differ enough to order.
-  std::uint64_t seed = 90;
-  for (auto* p : model.parameters()) {
-    p->value += (test::random_d(p->value.rows(), p->value.cols(), seed++) * 0.5).cast<float>();
-  }
+  auto model = moved_model(90);
   const std::vector<int> source{0, 4, 6, 2, 5};
   const attn::TransformerTranslation greedy = model.translate(source, 12);
   const attn::TransformerTranslation beam1 = model.translate(source, 12, 1);
@@ -187,11 +173,7 @@ TEST_CASE(
     "transformer translator: the cached steps' logits and cross-attention match the whole "
     "decoder's within 1e-6",
     "[transformer-translator]") {
-  auto model = tiny_model<float>(2);
-  std::uint64_t seed = 190;
-  for (auto* p : model.parameters()) {
-    p->value += (test::random_d(p->value.rows(), p->value.cols(), seed++) * 0.5).cast<float>();
-  }
+  auto model = moved_model(190);
   const std::vector<int> source{3, 1, 6};
   const attn::TransformerTranslation out = model.translate(source, 8);
   const auto steps = static_cast<Eigen::Index>(out.translation.words.size()) + 1;
@@ -226,11 +208,7 @@ TEST_CASE(
 
 TEST_CASE("transformer translator: a beam search finds a translation at least as likely per lp",
           "[transformer-translator]") {
-  auto model = tiny_model<float>(2);
-  std::uint64_t seed = 290;
-  for (auto* p : model.parameters()) {
-    p->value += (test::random_d(p->value.rows(), p->value.cols(), seed++) * 0.5).cast<float>();
-  }
+  auto model = moved_model(290);
   const std::vector<int> source{0, 1, 2, 3};
   const auto greedy = model.translate(source, 10, 1);
   const auto wide = model.translate(source, 10, 4);
@@ -262,11 +240,7 @@ TEST_CASE("transformer translator: from_weights gives the same numbers as the mo
 
 TEST_CASE("transformer translator: its translation reads as words, <unk> copied from the English",
           "[transformer-translator]") {
-  auto model = tiny_model<float>(2);
-  std::uint64_t seed = 390;
-  for (auto* p : model.parameters()) {
-    p->value += (test::random_d(p->value.rows(), p->value.cols(), seed++) * 0.5).cast<float>();
-  }
+  auto model = moved_model(390);
   // Make <unk> the likeliest first piece: its logit bias far above the others'.
   model.parameters().back()->value(0, attn::kTargetUnknown) = 100;
   const attn::TransformerTranslation out = model.translate({0, 4, 1}, 3);

@@ -13,17 +13,9 @@
 namespace {
 
 attn::TransformerTranslatorConfig small_config() {
-  attn::TransformerTranslatorConfig c;
-  c.source_words = 9;
-  c.source_width = 5;
-  c.target_words = 7;
-  c.d_model = 8;
-  c.heads = 2;
-  c.encoder_layers = 2;
-  c.decoder_layers = 1;
-  c.d_mlp = 6;
-  c.seed = 2;
-  return c;
+  // source_words, source_width, target_words, d_model, heads, encoder_layers, decoder_layers,
+  // d_mlp, seed
+  return {9, 5, 7, 8, 2, 2, 1, 6, 2};
 }
 
 std::shared_ptr<const attn::MatrixT<float>> shared_vectors() {

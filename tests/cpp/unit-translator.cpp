@@ -9,7 +9,6 @@
 #include "translation_fixtures.hpp"
 
 using attn::Bridge;
-using test::MatD;
 
 namespace {
 
@@ -43,13 +42,8 @@ TEST_CASE("translator: every parameter's gradient matches central differences", 
     INFO(attn::bridge_name(bridge));
     auto model = gradient_model(bridge);
     const attn::TranslationBatch batch = test::tiny_translation_batch();
-    model.zero_grad();
-    model.backward(model.forward(batch));
-    auto loss = [&] { return model.forward(batch).loss; };
-    for (auto* p : model.parameters()) {
-      const MatD analytic = p->grad;
-      test::check_gradient(p->name, p->value, analytic, loss);
-    }
+    test::check_every_gradient(model, model.forward(batch),
+                               [&] { return model.forward(batch).loss; });
   }
 }
 
@@ -71,13 +65,7 @@ TEST_CASE("translator: with dropout, the gradient matches central differences of
     REQUIRE(pass.target_mask.size() > 0);
     REQUIRE(pass.output_mask.size() > 0);
     CHECK(pass.loss != model.forward(batch).loss);
-    model.zero_grad();
-    model.backward(pass);
-    auto loss = [&] { return pass_with().loss; };
-    for (auto* p : model.parameters()) {
-      const MatD analytic = p->grad;
-      test::check_gradient(p->name, p->value, analytic, loss);
-    }
+    test::check_every_gradient(model, pass, [&] { return pass_with().loss; });
   }
 }
 
