@@ -1,15 +1,17 @@
 // Shared by the translation models' tests (the recurrent translators' and the Transformer's): the
-// tiny batches and toy corpus they train on, and the German vocabulary and the damaged files their
-// weights tests read.
+// tiny batches and toy corpus they train on, the check that a pair's loss ignores the pair padded
+// beside it, and the German vocabulary and the damaged files their weights tests read.
 #pragma once
 
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "attn/random.hpp"
 #include "attn/translation_corpus.hpp"
+#include "attn/weights_file.hpp"
 
 namespace test {
 
@@ -20,6 +22,23 @@ inline attn::TranslationBatch tiny_translation_batch() {
   batch.sources = {{0, 4, 6, 2}, {5, 1}};
   batch.targets = {{4, 7, 3}, {6}};
   return batch;
+}
+
+// Checks that model's mean loss over the tiny batch is its two pairs' own losses weighted by their
+// tokens: a pair's loss does not depend on the pair padded beside it.
+template <typename Model>
+void check_pairs_independent(const Model& model) {
+  const attn::TranslationBatch both = tiny_translation_batch();
+  attn::TranslationBatch first, second;
+  first.sources = {both.sources[0]};
+  first.targets = {both.targets[0]};
+  second.sources = {both.sources[1]};
+  second.targets = {both.targets[1]};
+  const auto pass = model.forward(both);
+  const auto a = model.forward(first), b = model.forward(second);
+  CHECK(pass.counted == 6);  // 3 + 1 words and two end markers
+  // The batch's mean over 6 tokens = (4 a + 2 b) / 6.
+  CHECK(pass.loss == Approx((a.loss * 4 + b.loss * 2) / 6).epsilon(1e-12));
 }
 
 // 30 pairs of a toy language: English word i (ids 0..5) is German id i + 4, in reverse order.
@@ -42,6 +61,23 @@ inline const std::string kGermanVocabulary = "<pad>\n<s>\n</s>\n<unk>\nhaus\ndas
 // The weights tests' word vectors: 9 English words of width 5.
 inline attn::MatrixT<float> weights_test_vectors() {
   return attn::unit_normal(9, 5, 3).cast<float>();
+}
+
+// good: a whole weights file of `kind` -> edited(edit): good with edit applied to its WeightsFile,
+// through the weights file's own reader and writer, so that only the model's checks can refuse it.
+inline auto weights_file_editor(const std::vector<std::uint8_t>& good, std::string_view kind) {
+  return [&good, kind](auto edit) {
+    attn::WeightsFile f = attn::parse_weights_file(good.data(), good.size(), kind, "test");
+    edit(f);
+    return attn::encode_weights_file(f, "test");
+  };
+}
+
+// Sets the file's number `name` to value.
+inline void set_number(attn::WeightsFile& f, const char* name, std::uint32_t value) {
+  for (auto& [key, v] : f.numbers) {
+    if (key == name) v = value;
+  }
 }
 
 // good: a whole weights file; fails_with(bytes, what) checks that reading bytes fails naming what.

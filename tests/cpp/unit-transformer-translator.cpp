@@ -83,17 +83,7 @@ TEST_CASE("transformer translator: with dropout, the gradient matches the same m
 
 TEST_CASE("transformer translator: a pair's loss does not depend on the pairs padded beside it",
           "[transformer-translator]") {
-  const auto model = tiny_model<double>();
-  const attn::TranslationBatch both = test::tiny_translation_batch();
-  attn::TranslationBatch first, second;
-  first.sources = {both.sources[0]};
-  first.targets = {both.targets[0]};
-  second.sources = {both.sources[1]};
-  second.targets = {both.targets[1]};
-  const auto pass = model.forward(both);
-  const auto a = model.forward(first), b = model.forward(second);
-  CHECK(pass.counted == 6);  // 3 + 1 pieces and two end markers
-  CHECK(pass.loss == Approx((a.loss * 4 + b.loss * 2) / 6).epsilon(1e-12));
+  test::check_pairs_independent(tiny_model<double>());
 }
 
 TEST_CASE("transformer translator: shapes, names and checks", "[transformer-translator]") {

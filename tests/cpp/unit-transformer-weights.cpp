@@ -65,19 +65,7 @@ TEST_CASE("transformer weights: every broken field is named", "[transformer-weig
     CHECK_THROWS_WITH(attn::parse_transformer_translator(b.data(), b.size()),
                       Catch::Contains("transformer translator") && Catch::Contains(what));
   };
-  // The file of good, changed through the weights file's own reader and writer, so that only the
-  // model's checks can refuse it.
-  auto edited = [&](auto edit) {
-    attn::WeightsFile f = attn::parse_weights_file(good.data(), good.size(),
-                                                   attn::kTransformerTranslatorKind, "test");
-    edit(f);
-    return attn::encode_weights_file(f, "test");
-  };
-  auto set_number = [](attn::WeightsFile& f, const char* name, std::uint32_t value) {
-    for (auto& [key, v] : f.numbers) {
-      if (key == name) v = value;
-    }
-  };
+  const auto edited = test::weights_file_editor(good, attn::kTransformerTranslatorKind);
   auto drop_number = [](attn::WeightsFile& f, const char* name) {
     for (auto it = f.numbers.begin(); it != f.numbers.end(); ++it) {
       if (it->first == name) {
@@ -95,17 +83,17 @@ TEST_CASE("transformer weights: every broken field is named", "[transformer-weig
     INFO(size);
     fails_with(edited([&](attn::WeightsFile& f) { drop_number(f, size); }),
                (std::string("the file has no number ") + size).c_str());
-    fails_with(edited([&](attn::WeightsFile& f) { set_number(f, size, 0); }), size);
+    fails_with(edited([&](attn::WeightsFile& f) { test::set_number(f, size, 0); }), size);
   }
-  fails_with(edited([&](attn::WeightsFile& f) { set_number(f, "heads", 3); }),
+  fails_with(edited([&](attn::WeightsFile& f) { test::set_number(f, "heads", 3); }),
              "heads (3) must divide d_model (8)");
-  fails_with(edited([&](attn::WeightsFile& f) { set_number(f, "d_model", 1u << 25); }),
+  fails_with(edited([&](attn::WeightsFile& f) { test::set_number(f, "d_model", 1u << 25); }),
              "d_model is 33554432; it must be from 0 to 16777216");
-  fails_with(edited([&](attn::WeightsFile& f) { set_number(f, "d_model", 16); }),
+  fails_with(edited([&](attn::WeightsFile& f) { test::set_number(f, "d_model", 16); }),
              "the tensor transformer/source_w is 5x8 but must be 5x16");
-  fails_with(edited([&](attn::WeightsFile& f) { set_number(f, "encoder_layers", 1); }),
+  fails_with(edited([&](attn::WeightsFile& f) { test::set_number(f, "encoder_layers", 1); }),
              "the tensor transformer/encoder1.attention.W_q is 8x8 but must be 7x8");
-  fails_with(edited([&](attn::WeightsFile& f) { set_number(f, "decoder_layers", 2); }),
+  fails_with(edited([&](attn::WeightsFile& f) { test::set_number(f, "decoder_layers", 2); }),
              "the tensor transformer/logit_b is 1x7 but must be 8x8");
   fails_with(edited([&](attn::WeightsFile& f) { drop_number(f, "english_hash"); }),
              "the file has no number english_hash");

@@ -70,25 +70,13 @@ TEST_CASE("translator weights: every broken field is named", "[translator-weight
     CHECK_THROWS_WITH(attn::parse_translators(b.data(), b.size()),
                       Catch::Contains("translator") && Catch::Contains(what));
   };
-  // The file of good, changed through the weights file's own reader and writer, so that only the
-  // translators' checks can refuse it.
-  auto edited = [&](auto edit) {
-    attn::WeightsFile f =
-        attn::parse_weights_file(good.data(), good.size(), attn::kTranslatorsKind, "test");
-    edit(f);
-    return attn::encode_weights_file(f, "test");
-  };
-  auto set_number = [](attn::WeightsFile& f, const char* name, std::uint32_t value) {
-    for (auto& [key, v] : f.numbers) {
-      if (key == name) v = value;
-    }
-  };
+  const auto edited = test::weights_file_editor(good, attn::kTranslatorsKind);
   test::check_damaged_bytes_refused(good, fails_with);
   fails_with(edited([](attn::WeightsFile& f) { f.kind = "language-model"; }),
              "the file holds language-model, not translators");
-  fails_with(edited([&](attn::WeightsFile& f) { set_number(f, "target_words", 3); }),
+  fails_with(edited([&](attn::WeightsFile& f) { test::set_number(f, "target_words", 3); }),
              "target_words must be between 5");
-  fails_with(edited([&](attn::WeightsFile& f) { set_number(f, "attention", 1u << 25); }),
+  fails_with(edited([&](attn::WeightsFile& f) { test::set_number(f, "attention", 1u << 25); }),
              "attention is 33554432; it must be from 0 to 16777216");
   fails_with(edited([](attn::WeightsFile& f) { f.numbers.pop_back(); }),
              "the file has no number english_hash");

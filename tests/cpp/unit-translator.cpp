@@ -81,18 +81,7 @@ TEST_CASE("translator: a pair's loss does not depend on the pairs padded beside 
           "[translator]") {
   for (const Bridge bridge : {Bridge::fixed_vector, Bridge::attention}) {
     INFO(attn::bridge_name(bridge));
-    const auto model = tiny_model<double>(bridge);
-    const attn::TranslationBatch both = test::tiny_translation_batch();
-    attn::TranslationBatch first, second;
-    first.sources = {both.sources[0]};
-    first.targets = {both.targets[0]};
-    second.sources = {both.sources[1]};
-    second.targets = {both.targets[1]};
-    const auto pass = model.forward(both);
-    const auto a = model.forward(first), b = model.forward(second);
-    CHECK(pass.counted == 6);  // 3 + 1 words and two end markers
-    // The batch's mean over 6 tokens = (4 a + 2 b) / 6.
-    CHECK(pass.loss == Approx((a.loss * 4 + b.loss * 2) / 6).epsilon(1e-12));
+    test::check_pairs_independent(tiny_model<double>(bridge));
   }
 }
 
