@@ -12,6 +12,7 @@
 #include "attn/random.hpp"
 #include "attn/translation_corpus.hpp"
 #include "attn/weights_file.hpp"
+#include "gradient_check.hpp"
 
 namespace test {
 
@@ -39,6 +40,24 @@ void check_pairs_independent(const Model& model) {
   CHECK(pass.counted == 6);  // 3 + 1 words and two end markers
   // The batch's mean over 6 tokens = (4 a + 2 b) / 6.
   CHECK(pass.loss == Approx((a.loss * 4 + b.loss * 2) / 6).epsilon(1e-12));
+}
+
+// The gradient of model's loss on the tiny batch with dropout: each pass draws its masks from a
+// generator of the same seed, so that the loss is a smooth function of the weights for those
+// masks. check_masks(pass) checks the pass's masks; dropout must change the loss, and every
+// parameter's gradient must match central differences.
+template <typename Model, typename CheckMasks>
+void check_dropout_gradients(Model& model, CheckMasks check_masks) {
+  constexpr double kRate = 0.3;
+  const attn::TranslationBatch batch = tiny_translation_batch();
+  const auto pass_with = [&] {
+    attn::Rng rng(77);
+    return model.forward(batch, kRate, &rng);
+  };
+  const auto pass = pass_with();
+  check_masks(pass);
+  CHECK(pass.loss != model.forward(batch).loss);
+  check_every_gradient(model, pass, [&] { return pass_with().loss; });
 }
 
 // 30 pairs of a toy language: English word i (ids 0..5) is German id i + 4, in reverse order.
@@ -78,6 +97,11 @@ inline void set_number(attn::WeightsFile& f, const char* name, std::uint32_t val
   for (auto& [key, v] : f.numbers) {
     if (key == name) v = value;
   }
+}
+
+// Adds a float32 tensor `name` of one value to the file.
+inline void add_tensor(attn::WeightsFile& f, const char* name) {
+  f.tensors.push_back({name, attn::TensorEncoding::float32, attn::MatrixT<float>::Ones(1, 1)});
 }
 
 // good: a whole weights file; fails_with(bytes, what) checks that reading bytes fails naming what.

@@ -106,10 +106,7 @@ TEST_CASE("transformer weights: every broken field is named", "[transformer-weig
                     Catch::Contains("the word \"das\" appears twice"));
   fails_with(edited([](attn::WeightsFile& f) { f.tensors.clear(); }),
              "tensors under \"transformer/\"; the model has");
-  fails_with(edited([](attn::WeightsFile& f) {
-               f.tensors.push_back({"attention/x", attn::TensorEncoding::float32,
-                                    attn::MatrixT<float>::Ones(1, 1)});
-             }),
+  fails_with(edited([](attn::WeightsFile& f) { test::add_tensor(f, "attention/x"); }),
              "holds a tensor attention/x that no model of it reads");
   fails_with(edited([](attn::WeightsFile& f) { f.tensors.pop_back(); }),
              "tensors under \"transformer/\"; the model has");

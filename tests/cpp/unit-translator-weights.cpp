@@ -83,15 +83,9 @@ TEST_CASE("translator weights: every broken field is named", "[translator-weight
   test::check_vocabulary_refused(edited, fails_with);
   fails_with(edited([](attn::WeightsFile& f) { f.tensors.clear(); }), "the file holds no model");
   // A tensor of a third model, or one more of a known model, is read by nobody or refused.
-  fails_with(edited([](attn::WeightsFile& f) {
-               f.tensors.push_back({"transformer/x", attn::TensorEncoding::float32,
-                                    attn::MatrixT<float>::Ones(1, 1)});
-             }),
+  fails_with(edited([](attn::WeightsFile& f) { test::add_tensor(f, "transformer/x"); }),
              "holds a tensor transformer/x that no model of it reads");
-  fails_with(edited([](attn::WeightsFile& f) {
-               f.tensors.push_back({"attention/extra", attn::TensorEncoding::float32,
-                                    attn::MatrixT<float>::Ones(1, 1)});
-             }),
+  fails_with(edited([](attn::WeightsFile& f) { test::add_tensor(f, "attention/extra"); }),
              "more tensors under \"attention/\" than the model's");
   fails_with(edited([](attn::WeightsFile& f) { f.tensors.pop_back(); }),
              "tensors under \"attention/\"; the model has");
