@@ -99,6 +99,22 @@ inline void set_number(attn::WeightsFile& f, const char* name, std::uint32_t val
   }
 }
 
+// original: a model's parameters, back: those of the model read back from its 8-bit file. Checks
+// that they match one for one, each value within half a step (its row's largest |value| / 127) of
+// the original.
+inline void check_within_half_step(const std::vector<attn::Parameter<float>*>& original,
+                                   const std::vector<attn::Parameter<float>*>& back) {
+  REQUIRE(original.size() == back.size());
+  for (std::size_t i = 0; i < original.size(); ++i) {
+    INFO(original[i]->name);
+    for (Eigen::Index r = 0; r < original[i]->value.rows(); ++r) {
+      const float step = original[i]->value.row(r).cwiseAbs().maxCoeff() / 127.0f;
+      CHECK((original[i]->value.row(r) - back[i]->value.row(r)).cwiseAbs().maxCoeff() <=
+            step * 0.5f * 1.0001f);
+    }
+  }
+}
+
 // Adds a float32 tensor `name` of one value to the file.
 inline void add_tensor(attn::WeightsFile& f, const char* name) {
   f.tensors.push_back({name, attn::TensorEncoding::float32, attn::MatrixT<float>::Ones(1, 1)});

@@ -44,17 +44,7 @@ TEST_CASE(
   CHECK(w.german_words ==
         std::vector<std::string>{"<pad>", "<s>", "</s>", "<unk>", "haus", "das", "ich"});
   attn::TransformerTranslator<float> read = attn::make_transformer_translator(w, shared_vectors());
-  auto original = model.parameters();
-  auto back = read.parameters();
-  REQUIRE(original.size() == back.size());
-  for (std::size_t i = 0; i < original.size(); ++i) {
-    INFO(original[i]->name);
-    for (Eigen::Index r = 0; r < original[i]->value.rows(); ++r) {
-      const float step = original[i]->value.row(r).cwiseAbs().maxCoeff() / 127.0f;
-      CHECK((original[i]->value.row(r) - back[i]->value.row(r)).cwiseAbs().maxCoeff() <=
-            step * 0.5f * 1.0001f);
-    }
-  }
+  test::check_within_half_step(model.parameters(), read.parameters());
   // The file's model is the dequantised one: encoding it again gives the same bytes.
   CHECK(attn::encode_transformer_translator(read, test::kGermanVocabulary, 0x5eed) == bytes);
 }

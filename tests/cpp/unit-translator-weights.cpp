@@ -44,17 +44,8 @@ TEST_CASE(
   REQUIRE(w.models.size() == 2);
   const attn::Translator<float> read =
       attn::make_translator(w, Bridge::attention, test::weights_test_vectors());
-  auto original = attending.parameters();
-  auto back = const_cast<attn::Translator<float>&>(read).parameters();
-  REQUIRE(original.size() == back.size());
-  for (std::size_t i = 0; i < original.size(); ++i) {
-    INFO(original[i]->name);
-    for (Eigen::Index r = 0; r < original[i]->value.rows(); ++r) {
-      const float step = original[i]->value.row(r).cwiseAbs().maxCoeff() / 127.0f;
-      CHECK((original[i]->value.row(r) - back[i]->value.row(r)).cwiseAbs().maxCoeff() <=
-            step * 0.5f * 1.0001f);
-    }
-  }
+  test::check_within_half_step(attending.parameters(),
+                               const_cast<attn::Translator<float>&>(read).parameters());
   // The file's models are the dequantised ones: encoding them again gives the same bytes.
   attn::Translator<float> fixed_back =
       attn::make_translator(w, Bridge::fixed_vector, test::weights_test_vectors());
