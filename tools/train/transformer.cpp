@@ -20,11 +20,7 @@
 //        [--clip X] [--dropout X] [--label-smoothing X] [--d-model N] [--heads N]
 //        [--encoder-layers N] [--decoder-layers N] [--d-mlp N] [--log-every N] [--eval-every N]
 //        [--eval-pairs N] [--corpus DIR] [--vectors FILE] [--out FILE] [--summary FILE]
-#include <malloc.h>
-
 #include <algorithm>
-#include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <exception>
@@ -79,13 +75,7 @@ TransformerTranslatorConfig committed_sizes() {
 struct Options {
   TransformerTrainingOptions training = committed_training();
   TransformerTranslatorConfig sizes = committed_sizes();
-  long log_every = 50;
-  long eval_every = 1000;
-  int eval_pairs = 1000;
-  std::string corpus = "build/corpus/translation";
-  std::string vectors = "web/public/embeddings/en-20k-100d.bin";
-  std::string out = "build/transformer/transformer.bin";
-  std::string summary = "build/transformer/summary.json";
+  TranslationRunFlags run{"build/transformer/transformer.bin", "build/transformer/summary.json"};
 };
 
 Options parse(int argc, char** argv) {
@@ -100,15 +90,8 @@ Options parse(int argc, char** argv) {
       .whole("--heads", c.heads)
       .whole("--encoder-layers", c.encoder_layers)
       .whole("--decoder-layers", c.decoder_layers)
-      .whole("--d-mlp", c.d_mlp)
-      .whole("--log-every", o.log_every)
-      .whole("--eval-every", o.eval_every)
-      .whole("--eval-pairs", o.eval_pairs)
-      .text("--corpus", "DIR", o.corpus)
-      .text("--vectors", "FILE", o.vectors)
-      .text("--out", "FILE", o.out)
-      .text("--summary", "FILE", o.summary)
-      .parse(argc, argv);
+      .whole("--d-mlp", c.d_mlp);
+  o.run.declare(line).parse(argc, argv);
   line.check([&] { check_transformer_training_options(t); });
   line.check([&] {
     // The sizes alone: the vocabularies' are known once the files are read.
@@ -117,9 +100,7 @@ Options parse(int argc, char** argv) {
     sized.target_words = kTargetUnknown + 2;
     check_transformer_translator_config(sized);
   });
-  if (o.log_every < 1) line.usage("--log-every must be >= 1");
-  if (o.eval_every < 0) line.usage("--eval-every must be >= 0");
-  if (o.eval_pairs < 1) line.usage("--eval-pairs must be >= 1");
+  o.run.check(line);
   return o;
 }
 
@@ -127,57 +108,30 @@ Options parse(int argc, char** argv) {
 
 int train_transformer(int argc, char** argv) {
   const Options o = parse(argc, argv);
-  // A step allocates and frees the same large matrices (the logits of a batch are tens of MB):
-  // keeping them on the heap instead of fresh mappings spares the kernel zeroing new pages.
-  mallopt(M_MMAP_MAX, 0);
-  mallopt(M_TRIM_THRESHOLD, 1 << 30);
+  keep_large_blocks_on_heap();
   try {
     // The output folders first: a run of hours must not end on a missing folder.
-    for (const std::string& path : {o.out, o.summary}) {
+    for (const std::string& path : {o.run.out, o.run.summary}) {
       const std::filesystem::path folder = std::filesystem::path(path).parent_path();
       if (!folder.empty()) std::filesystem::create_directories(folder);
     }
-    const TranslationData data(o.corpus, o.vectors, o.eval_pairs);
-    const Embeddings& vectors = data.vectors;
-    const TranslationPairs &train = data.train, &validation = data.validation, &test = data.test;
-    const std::string& vocabulary = data.vocabulary;
-    const MatrixT<float>& word_vectors = data.word_vectors;
-    const std::vector<SentencePair>& eval_pairs = data.eval_pairs;
+    const TranslationData data(o.run.corpus, o.run.vectors, o.run.eval_pairs);
+    const TranslationPairs& train = data.train;
+    const TransformerTranslatorConfig config = sized_for(o.sizes, data, o.training.seed);
 
-    TransformerTranslatorConfig config = o.sizes;
-    config.source_words = vectors.size();
-    config.source_width = vectors.dim();
-    config.target_words = static_cast<int>(train.german_classes);
-    config.seed = o.training.seed;
-
-    TransformerTraining training(config, word_vectors, train.pairs, o.training);
+    TransformerTraining training(config, data.word_vectors, train.pairs, o.training);
     const std::size_t parameters = parameter_count(training.model());
     print_line(start_line("transformer", train.pairs.size(), parameters, o.training));
-    TrainingRunOptions run;
-    run.model = "transformer";
-    run.log_every = o.log_every;
-    run.eval_every = o.eval_every;
-    run.keep_best = true;
-    // The held-out checks' own wall and processor time, so that a step's time is the step's alone.
-    double held_out_seconds = 0, held_out_cpu = 0;
-    const auto held_out = [&] {
-      const auto wall = std::chrono::steady_clock::now();
-      const std::clock_t cpu = std::clock();
-      const HeldOutLoss v = held_out_loss(training.model(), eval_pairs, 64);
-      held_out_seconds +=
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - wall).count();
-      held_out_cpu += static_cast<double>(std::clock() - cpu) / CLOCKS_PER_SEC;
-      return HeldOut{v.loss, v.tokens, ""};
-    };
+    HeldOutTime held_out;
     const std::clock_t cpu_start = std::clock();
     const TrainingRunResult result =
-        run_training(training.loop(), training, held_out, run, print_line);
+        train_translation_model(training, o.run, "transformer", data.eval_pairs, &held_out);
     const double cpu_seconds =
-        static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC - held_out_cpu;
+        static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC - held_out.cpu_seconds;
     // Wall time a step (what a run of N steps takes on this machine under its load) and processor
     // time a step (the same on an idle core); held-out checks excluded from both.
     const double steps = static_cast<double>(std::max(1L, training.steps_taken()));
-    const double seconds_per_step = (result.seconds - held_out_seconds) / steps;
+    const double seconds_per_step = (result.seconds - held_out.seconds) / steps;
     const double cpu_per_step = cpu_seconds / steps;
     print_line("{\"event\":\"trained\",\"model\":\"transformer\",\"steps\":" +
                std::to_string(training.steps_taken()) +
@@ -185,39 +139,32 @@ int train_transformer(int argc, char** argv) {
                ",\"cpuSecondsPerStep\":" + formatted("%.3f", cpu_per_step) + "}");
 
     // What the page would ship: the 8-bit file, read back, and measured.
-    const std::vector<std::uint8_t> file =
-        encode_transformer_translator(training.model(), vocabulary, vocabulary_hash(vectors));
-    write_file(o.out, file.data(), file.size());
+    const std::vector<std::uint8_t> file = encode_transformer_translator(
+        training.model(), data.vocabulary, vocabulary_hash(data.vectors));
+    write_file(o.run.out, file.data(), file.size());
     const TransformerTranslatorWeights weights =
         parse_transformer_translator(file.data(), file.size());
-    const TransformerTranslator<float> shipped =
-        make_transformer_translator(weights, std::make_shared<const MatrixT<float>>(word_vectors));
-    const HeldOutLoss v = held_out_loss(shipped, validation.pairs, 64);
-    const HeldOutLoss t = held_out_loss(shipped, test.pairs, 64);
+    const TransformerTranslator<float> shipped = make_transformer_translator(
+        weights, std::make_shared<const MatrixT<float>>(data.word_vectors));
     const TransformerTrainingOptions& tr = o.training;
     std::string summary = "{\n  \"format\": \"attn-transformer-training\",\n";
-    summary += "  \"weights\": {\"file\": \"" + o.out +
-               "\", \"bytes\": " + std::to_string(file.size()) + ", \"storage\": \"int8 rows\"},\n";
+    summary += weights_summary(o.run.out, file.size());
     summary += "  \"sizes\": {\"dModel\": " + std::to_string(config.d_model) +
                ", \"heads\": " + std::to_string(config.heads) +
                ", \"encoderLayers\": " + std::to_string(config.encoder_layers) +
                ", \"decoderLayers\": " + std::to_string(config.decoder_layers) +
                ", \"dMlp\": " + std::to_string(config.d_mlp) +
                ", \"targetWords\": " + std::to_string(config.target_words) + "},\n";
-    summary += "  \"training\": {" + schedule_summary(tr) +
-               ", \"labelSmoothing\": " + formatted("%g", tr.label_smoothing) +
-               ", \"seed\": " + std::to_string(tr.seed) +
-               ", \"trainPairs\": " + std::to_string(train.pairs.size()) + "},\n";
+    summary += training_summary(tr, train.pairs.size(),
+                                ", \"labelSmoothing\": " + formatted("%g", tr.label_smoothing));
     summary += "  \"model\": {\"parameters\": " + std::to_string(parameters) +
                ", \"stepsTaken\": " + std::to_string(training.steps_taken()) +
                ", \"trainSeconds\": " + formatted("%.1f", result.seconds) +
                ", \"secondsPerStep\": " + formatted("%.3f", seconds_per_step) +
                ", \"cpuSecondsPerStep\": " + formatted("%.3f", cpu_per_step) +
                ", \"tokensPerSecond\": " + formatted("%.0f", result.tokens / result.seconds) +
-               ", \"keptStep\": " + std::to_string(result.kept_step) +
-               ", \"validationPerplexity\": " + formatted("%.3f", std::exp(v.loss)) +
-               ", \"testPerplexity\": " + formatted("%.3f", std::exp(t.loss)) + "}\n}\n";
-    write_file(o.summary, summary);
+               shipped_summary(shipped, result.kept_step, data) + "}\n}\n";
+    write_file(o.run.summary, summary);
     print_line(summary);
     return 0;
   } catch (const std::exception& e) {

@@ -21,16 +21,11 @@
 //        [--warmup N] [--final-lr-fraction X] [--clip X] [--dropout X] [--log-every N]
 //        [--eval-every N] [--eval-pairs N] [--corpus DIR] [--vectors FILE] [--out FILE]
 //        [--summary FILE] [--translations FILE]
-#include <malloc.h>
-
 #include <algorithm>
-#include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <memory>
-#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -69,13 +64,7 @@ TranslatorTrainingOptions committed_training() {
 struct Options {
   std::vector<Bridge> bridges{Bridge::fixed_vector, Bridge::attention};
   TranslatorTrainingOptions training = committed_training();
-  long log_every = 50;
-  long eval_every = 1000;
-  int eval_pairs = 1000;
-  std::string corpus = "build/corpus/translation";
-  std::string vectors = "web/public/embeddings/en-20k-100d.bin";
-  std::string out = "web/public/models/translation.bin";
-  std::string summary = "build/translation/summary.json";
+  TranslationRunFlags run{"web/public/models/translation.bin", "build/translation/summary.json"};
   std::string translations;
 };
 
@@ -89,37 +78,11 @@ Options parse(int argc, char** argv) {
                 if (i == 2) o.bridges = {Bridge::fixed_vector};
               })
       .schedule(t.steps, t.seed, t.batch, t.learning_rate, t.warmup, t.final_lr_fraction, t.clip)
-      .number("--dropout", t.dropout)
-      .whole("--log-every", o.log_every)
-      .whole("--eval-every", o.eval_every)
-      .whole("--eval-pairs", o.eval_pairs)
-      .text("--corpus", "DIR", o.corpus)
-      .text("--vectors", "FILE", o.vectors)
-      .text("--out", "FILE", o.out)
-      .text("--summary", "FILE", o.summary)
-      .text("--translations", "FILE", o.translations)
-      .parse(argc, argv);
+      .number("--dropout", t.dropout);
+  o.run.declare(line).text("--translations", "FILE", o.translations).parse(argc, argv);
   line.check([&] { check_translator_training_options(t); });
-  if (o.log_every < 1) line.usage("--log-every must be >= 1");
-  if (o.eval_every < 0) line.usage("--eval-every must be >= 0");
-  if (o.eval_pairs < 1) line.usage("--eval-pairs must be >= 1");
+  o.run.check(line);
   return o;
-}
-
-// Trains `training`'s model from its seeded start on the core's training loop, printing as the
-// header says, and leaves it with the weights of the evaluation whose validation loss was lowest.
-TrainingRunResult train_model(TranslatorTraining& training, const Options& o, const char* name,
-                              const std::vector<SentencePair>& eval_pairs) {
-  TrainingRunOptions run;
-  run.model = name;
-  run.log_every = o.log_every;
-  run.eval_every = o.eval_every;
-  run.keep_best = true;
-  const auto held_out = [&] {
-    const HeldOutLoss v = held_out_loss(training.model(), eval_pairs, 64);
-    return HeldOut{v.loss, v.tokens, ""};
-  };
-  return run_training(training.loop(), training, held_out, run, print_line);
 }
 
 // Every test pair's greedy translation by each model, as JSON lines.
@@ -152,23 +115,12 @@ void write_translations(const std::string& path,
 
 int train_translation(int argc, char** argv) {
   const Options o = parse(argc, argv);
-  // A step allocates and frees the same large matrices (the logits of a batch are tens of MB):
-  // keeping them on the heap instead of fresh mappings spares the kernel zeroing new pages.
-  mallopt(M_MMAP_MAX, 0);
-  mallopt(M_TRIM_THRESHOLD, 1 << 30);
+  keep_large_blocks_on_heap();
   try {
-    const TranslationData data(o.corpus, o.vectors, o.eval_pairs);
-    const Embeddings& vectors = data.vectors;
-    const TranslationPairs &train = data.train, &validation = data.validation, &test = data.test;
-    const std::string& vocabulary = data.vocabulary;
+    const TranslationData data(o.run.corpus, o.run.vectors, o.run.eval_pairs);
+    const TranslationPairs& train = data.train;
     const MatrixT<float>& word_vectors = data.word_vectors;
-    const std::vector<SentencePair>& eval_pairs = data.eval_pairs;
-
-    TranslatorConfig config;
-    config.source_words = vectors.size();
-    config.source_width = vectors.dim();
-    config.target_words = static_cast<int>(train.german_classes);
-    config.seed = o.training.seed;
+    const TranslatorConfig config = sized_for(TranslatorConfig{}, data, o.training.seed);
 
     // Both models at once, one thread each: they share nothing but what they only read.
     std::vector<std::unique_ptr<TranslatorTraining>> trainings;
@@ -186,7 +138,8 @@ int train_translation(int argc, char** argv) {
     for (std::size_t i = 0; i < trainings.size(); ++i) {
       threads.emplace_back([&, i] {
         try {
-          runs[i] = train_model(*trainings[i], o, bridge_name(o.bridges[i]), eval_pairs);
+          runs[i] = train_translation_model(*trainings[i], o.run, bridge_name(o.bridges[i]),
+                                            data.eval_pairs);
         } catch (const std::exception& e) {
           errors[i] = e.what();
         }
@@ -201,37 +154,30 @@ int train_translation(int argc, char** argv) {
     std::vector<Translator<float>*> models;
     for (auto& t : trainings) models.push_back(&t->model());
     const std::vector<std::uint8_t> file =
-        encode_translators(models, vocabulary, vocabulary_hash(vectors));
-    write_file(o.out, file);
+        encode_translators(models, data.vocabulary, vocabulary_hash(data.vectors));
+    write_file(o.run.out, file);
     const TranslatorWeights weights = parse_translators(file.data(), file.size());
     std::string summary = "{\n  \"format\": \"attn-translation-training\",\n";
-    summary += "  \"weights\": {\"file\": \"" + o.out +
-               "\", \"bytes\": " + std::to_string(file.size()) + ", \"storage\": \"int8 rows\"},\n";
-    summary += "  \"training\": {" + schedule_summary(o.training) +
-               ", \"seed\": " + std::to_string(o.training.seed) +
-               ", \"trainPairs\": " + std::to_string(train.pairs.size()) + "},\n";
+    summary += weights_summary(o.run.out, file.size());
+    summary += training_summary(o.training, train.pairs.size());
     summary += "  \"models\": {";
     std::vector<Translator<float>> shipped;
     for (std::size_t i = 0; i < trainings.size(); ++i) {
       shipped.push_back(make_translator(weights, o.bridges[i], word_vectors));
-      const HeldOutLoss v = held_out_loss(shipped.back(), validation.pairs, 64);
-      const HeldOutLoss t = held_out_loss(shipped.back(), test.pairs, 64);
       const std::size_t parameters = parameter_count(trainings[i]->model());
       summary += std::string(i ? ",\n" : "\n") + "    \"" + bridge_name(o.bridges[i]) +
                  "\": {\"parameters\": " + std::to_string(parameters) +
                  ", \"trainSeconds\": " + formatted("%.1f", runs[i].seconds) +
                  ", \"tokensPerSecond\": " + formatted("%.0f", runs[i].tokens / runs[i].seconds) +
-                 ", \"keptStep\": " + std::to_string(runs[i].kept_step) +
-                 ", \"validationPerplexity\": " + formatted("%.3f", std::exp(v.loss)) +
-                 ", \"testPerplexity\": " + formatted("%.3f", std::exp(t.loss)) + "}";
+                 shipped_summary(shipped.back(), runs[i].kept_step, data) + "}";
     }
     summary += "\n  }\n}\n";
-    write_file(o.summary, summary);
+    write_file(o.run.summary, summary);
     print_line(summary);
     if (!o.translations.empty()) {
       std::vector<const Translator<float>*> readers;
       for (const auto& m : shipped) readers.push_back(&m);
-      write_translations(o.translations, readers, test.pairs);
+      write_translations(o.translations, readers, data.test.pairs);
     }
     return 0;
   } catch (const std::exception& e) {
