@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "attn/layers.hpp"
 #include "attn/random.hpp"
@@ -64,6 +65,16 @@ void check_gradient(const std::string& name, MatD& value, const MatD& analytic, 
   INFO(name << ": worst relative error " << r.worst << " at entry " << r.index << " (analytic "
             << r.analytic << ", central difference " << r.numeric << ")");
   CHECK(r.worst < kRelativeTolerance);
+}
+
+// Checks the gradient a backward pass left in each parameter against central differences of
+// loss(), naming each "dL/d<name>".
+template <typename Loss>
+void check_parameter_gradients(const std::vector<ParamD*>& parameters, Loss&& loss) {
+  for (ParamD* p : parameters) {
+    const MatD analytic = p->grad;
+    check_gradient("dL/d" + p->name, p->value, analytic, loss);
+  }
 }
 
 // A model's backward pass against central differences, parameter by parameter: zeroes its

@@ -69,10 +69,7 @@ TEST_CASE("causal self-attention: every weight's gradient matches central differ
   AttentionSetup s;
   const auto pass = attn::self_attention_forward(s.x, s.w, attn::causal_mask());
   attn::self_attention_backward(pass, s.r, s.w);
-  for (attn::Parameter<double>* p : all(s.w)) {
-    const MatD analytic = p->grad;
-    test::check_gradient("dL/d" + p->name, p->value, analytic, [&] { return s.loss(); });
-  }
+  test::check_parameter_gradients(all(s.w), [&] { return s.loss(); });
 }
 
 TEST_CASE(
@@ -166,10 +163,7 @@ TEST_CASE("self-attention without the causal mask, with key padding: gradients m
   const auto pass = attn::self_attention_forward(s.x, s.w, s.mask);
   const MatD dx = attn::self_attention_backward(pass, s.r, s.w);
   test::check_gradient("dL/dx", s.x, dx, [&] { return s.loss(); });
-  for (attn::Parameter<double>* p : all(s.w)) {
-    const MatD analytic = p->grad;
-    test::check_gradient("dL/d" + p->name, p->value, analytic, [&] { return s.loss(); });
-  }
+  test::check_parameter_gradients(all(s.w), [&] { return s.loss(); });
 }
 
 TEST_CASE(
@@ -225,10 +219,7 @@ TEST_CASE("cross-attention with encoder padding: every gradient matches central 
                        [&] { return s.loss(); });
   test::check_gradient("dL/d(encoder output)", s.encoder, g.d_encoder_output,
                        [&] { return s.loss(); });
-  for (attn::Parameter<double>* p : all(s.w)) {
-    const MatD analytic = p->grad;
-    test::check_gradient("dL/d" + p->name, p->value, analytic, [&] { return s.loss(); });
-  }
+  test::check_parameter_gradients(all(s.w), [&] { return s.loss(); });
   // The padded encoder positions are never read: exactly no gradient.
   CHECK(g.d_encoder_output.bottomRows(2).cwiseAbs().maxCoeff() == 0.0);
   CHECK(g.d_encoder_output.topRows(4).cwiseAbs().minCoeff() > 0.0);

@@ -52,10 +52,7 @@ TEST_CASE("decoder block with cross-attention: all 26 parameters' gradients matc
   attn::cross_decoder_block_backward(pass, s.r, s.w);
   const auto params = s.w.parameters();
   REQUIRE(params.size() == 26);
-  for (attn::Parameter<double>* p : params) {
-    const MatD analytic = p->grad;
-    test::check_gradient("dL/d" + p->name, p->value, analytic, [&] { return s.loss(); });
-  }
+  test::check_parameter_gradients(params, [&] { return s.loss(); });
 }
 
 TEST_CASE("decoder block with cross-attention: the three sublayers, written out",

@@ -42,10 +42,7 @@ TEST_CASE("decoder block: all 16 parameters' gradients match central differences
   attn::decoder_block_backward(pass, s.r, s.w);
   const auto params = s.w.parameters();
   REQUIRE(params.size() == 16);
-  for (attn::Parameter<double>* p : params) {
-    const MatD analytic = p->grad;
-    test::check_gradient("dL/d" + p->name, p->value, analytic, [&] { return s.loss(); });
-  }
+  test::check_parameter_gradients(params, [&] { return s.loss(); });
 }
 
 TEST_CASE("decoder block: y = h + mlp(norm2(h)) with h = x + attention(norm1(x))",

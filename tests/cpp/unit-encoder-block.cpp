@@ -47,10 +47,7 @@ TEST_CASE("encoder block with padding: all 16 parameters' gradients match centra
   attn::encoder_block_backward(pass, s.r, s.w);
   const auto params = s.w.parameters();
   REQUIRE(params.size() == 16);
-  for (attn::Parameter<double>* p : params) {
-    const MatD analytic = p->grad;
-    test::check_gradient("dL/d" + p->name, p->value, analytic, [&] { return s.loss(); });
-  }
+  test::check_parameter_gradients(params, [&] { return s.loss(); });
 }
 
 TEST_CASE("encoder block: y = h + mlp(norm2(h)) with h = x + unmasked attention(norm1(x))",

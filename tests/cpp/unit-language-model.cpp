@@ -49,11 +49,7 @@ TEST_CASE(
   CHECK(loss == Approx(model.loss(kInputs, kTargets)).epsilon(1e-14));
   const auto params = model.parameters();
   REQUIRE(params.size() == 3 + 2 * 16 + 4);
-  for (attn::Parameter<double>* p : params) {
-    const MatD analytic = p->grad;
-    test::check_gradient("dL/d" + p->name, p->value, analytic,
-                         [&] { return model.loss(kInputs, kTargets); });
-  }
+  test::check_parameter_gradients(params, [&] { return model.loss(kInputs, kTargets); });
 }
 
 TEST_CASE(

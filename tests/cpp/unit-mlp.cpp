@@ -64,10 +64,7 @@ TEST_CASE("mlp: dL/dx and every weight's gradient match central differences", "[
   const auto pass = attn::mlp_forward(s.x, s.w);
   const MatD dx = attn::mlp_backward(pass, s.r, s.w);
   test::check_gradient("dL/dx", s.x, dx, [&] { return s.loss(); });
-  for (attn::Parameter<double>* p : {&s.w.w1, &s.w.b1, &s.w.w2, &s.w.b2}) {
-    const MatD analytic = p->grad;
-    test::check_gradient("dL/d" + p->name, p->value, analytic, [&] { return s.loss(); });
-  }
+  test::check_parameter_gradients({&s.w.w1, &s.w.b1, &s.w.w2, &s.w.b2}, [&] { return s.loss(); });
 }
 
 TEST_CASE("mlp: seeded weights have the stated variance and output scale", "[mlp]") {
