@@ -82,6 +82,16 @@ def randomise(module):
                 m.weight.copy_(rounded(1 + torch.randn(m.weight.shape) * 0.2))
 
 
+def random_model(seed, make_model, words, width):
+    """Seeds torch with seed, then draws the frozen word vectors (words, width), rounded, and
+    make_model(word_vectors) with every parameter in general position (randomise). Returns both."""
+    torch.manual_seed(seed)
+    word_vectors = rounded(torch.randn(words, width))
+    model = make_model(word_vectors)
+    randomise(model)
+    return word_vectors, model
+
+
 def write_fixture(name, document, summary=""):
     """Writes document to tests/fixtures/<name> as one line of compact JSON and prints the path,
     summary and size."""

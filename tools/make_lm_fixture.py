@@ -28,7 +28,7 @@ seeded, so a rerun writes the same file. Rerun from the repository root:
 import torch
 import torch.nn.functional as F
 
-from fixture_common import DIGITS, flat, randomise, rounded, write_fixture
+from fixture_common import DIGITS, flat, random_model, write_fixture
 from fixture_common import attention_rows, gradients_of, norm_rows, parameter_values
 
 IGNORED = -1  # attn::kIgnoredTarget
@@ -120,11 +120,8 @@ def named_parameters(model, c):
 
 
 def main():
-    torch.manual_seed(1010)
     c = CONFIG
-    word_vectors = rounded(torch.randn(c["vocab"], c["dEmbed"]))
-    model = LanguageModel(c, word_vectors)
-    randomise(model)
+    word_vectors, model = random_model(1010, lambda x: LanguageModel(c, x), c["vocab"], c["dEmbed"])
 
     # Two sequences: one at the full context, one shorter; one target ignored.
     sequences = [

@@ -34,7 +34,7 @@ import struct
 import torch
 import torch.nn.functional as F
 
-from fixture_common import DIGITS, flat, randomise, rounded, write_fixture
+from fixture_common import DIGITS, flat, random_model, write_fixture
 from fixture_common import gradients_of, norm_rows, parameter_values
 from make_transformer_fixture import decoder_parameters, encoder_parameters, layer_options
 
@@ -144,11 +144,10 @@ def parameter_rows(model, c):
 
 
 def main():
-    torch.manual_seed(2025)
     c = CONFIG
-    word_vectors = rounded(torch.randn(c["sourceWords"], c["sourceWidth"]))
-    model = Model(c, word_vectors)
-    randomise(model)
+    word_vectors, model = random_model(
+        2025, lambda x: Model(c, x), c["sourceWords"], c["sourceWidth"]
+    )
     rows = parameter_rows(model, c)
     parameters = parameter_values(rows)
 
