@@ -55,6 +55,30 @@ struct CrossSetup {
   double loss() const { return test::weighted_sum(forward().output.y, r); }
 };
 
+// Checks the pass's `heads` heads' weights: each (rows, cols), every row a distribution whose entry
+// (t, i) is above 0 where visible(t, i) and exactly 0 elsewhere.
+template <typename Pass, typename Visible>
+void check_head_weights(const Pass& pass, int heads, Eigen::Index rows, Eigen::Index cols,
+                        Visible visible) {
+  REQUIRE(pass.heads.size() == static_cast<size_t>(heads));
+  for (int j = 0; j < heads; ++j) {
+    INFO("head " << j);
+    const MatD& a = pass.weights(j);
+    REQUIRE(a.rows() == rows);
+    REQUIRE(a.cols() == cols);
+    for (Eigen::Index t = 0; t < rows; ++t) {
+      CHECK(a.row(t).sum() == Approx(1.0).epsilon(1e-12));
+      for (Eigen::Index i = 0; i < cols; ++i) {
+        if (visible(t, i)) {
+          CHECK(a(t, i) > 0.0);
+        } else {
+          CHECK(a(t, i) == 0.0);  // exactly
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 
 TEST_CASE("causal self-attention: dL/dx matches central differences", "[attention-layer]") {
@@ -78,17 +102,7 @@ TEST_CASE(
     "[attention-layer]") {
   AttentionSetup s;
   const auto pass = attn::self_attention_forward(s.x, s.w, attn::causal_mask());
-  REQUIRE(pass.heads.size() == 4);
-  for (int j = 0; j < 4; ++j) {
-    const MatD& a = pass.weights(j);
-    REQUIRE(a.rows() == 5);
-    REQUIRE(a.cols() == 5);
-    for (Eigen::Index t = 0; t < 5; ++t) {
-      CHECK(a.row(t).sum() == Approx(1.0).epsilon(1e-12));
-      for (Eigen::Index i = t + 1; i < 5; ++i) CHECK(a(t, i) == 0.0);  // exactly
-      for (Eigen::Index i = 0; i <= t; ++i) CHECK(a(t, i) > 0.0);
-    }
-  }
+  check_head_weights(pass, 4, 5, 5, [](Eigen::Index t, Eigen::Index i) { return i <= t; });
 }
 
 TEST_CASE("causal self-attention: position t's output does not change when later inputs do",
@@ -172,17 +186,7 @@ TEST_CASE(
     "[attention-layer]") {
   AttentionSetup s;
   const auto pass = attn::self_attention_forward(s.x, s.w, padded_mask());
-  for (int j = 0; j < 4; ++j) {
-    const MatD& a = pass.weights(j);
-    REQUIRE(a.rows() == 5);
-    REQUIRE(a.cols() == 5);
-    for (Eigen::Index t = 0; t < 5; ++t) {
-      CHECK(a.row(t).sum() == Approx(1.0).epsilon(1e-12));
-      for (Eigen::Index i = 0; i < 3; ++i) CHECK(a(t, i) > 0.0);
-      CHECK(a(t, 3) == 0.0);  // exactly
-      CHECK(a(t, 4) == 0.0);
-    }
-  }
+  check_head_weights(pass, 4, 5, 5, [](Eigen::Index, Eigen::Index i) { return i < 3; });
   // A padded position's input reaches only its own output row (its query), bit for bit.
   MatD changed = s.x;
   changed.row(4) += test::random_d(1, 8, 140);
@@ -229,20 +233,9 @@ TEST_CASE("cross-attention: every head's (T_dec, T_enc) weights, 0 on padded pos
           "[attention-layer]") {
   CrossSetup s;
   const auto pass = s.forward();
-  REQUIRE(pass.heads.size() == 2);
   REQUIRE(pass.output.y.rows() == 4);
   REQUIRE(pass.output.y.cols() == 8);
-  for (int j = 0; j < 2; ++j) {
-    const MatD& a = pass.weights(j);
-    REQUIRE(a.rows() == 4);
-    REQUIRE(a.cols() == 6);
-    for (Eigen::Index t = 0; t < 4; ++t) {
-      CHECK(a.row(t).sum() == Approx(1.0).epsilon(1e-12));
-      CHECK(a.row(t).head(4).minCoeff() > 0.0);
-      CHECK(a(t, 4) == 0.0);  // exactly
-      CHECK(a(t, 5) == 0.0);
-    }
-  }
+  check_head_weights(pass, 2, 4, 6, [](Eigen::Index, Eigen::Index i) { return i < 4; });
   // What a padded encoder position holds changes nothing.
   CrossSetup changed;
   changed.encoder.bottomRows(2) = test::random_d(2, 8, 150);
