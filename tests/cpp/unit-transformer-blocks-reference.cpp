@@ -75,16 +75,28 @@ void check_gradients(const std::vector<attn::Parameter<T>*>& own, const json& ex
   }
 }
 
-template <typename T>
-void check_encoder_block(double tolerance, double floor_share) {
-  const int d = config("dModel"), heads = config("heads");
-  const json& f = fixture().at("encoder");
-  auto w = attn::encoder_block_weights<T>(d, heads, config("dMlp"), 1, 1.0, "encoder");
+// Sets w's parameters from the fixture's `side` ("encoder" or "decoder"), runs
+// check_sentence(sentence) on each of its sentences, and then checks the parameters' gradients,
+// which the sentences' backward passes add up.
+template <typename Weights, typename CheckSentence>
+void check_block(const char* side, Weights& w, CheckSentence check_sentence, double tolerance,
+                 double floor_share) {
+  const json& f = fixture().at(side);
   set_parameters(w.parameters(), f.at("parameters"));
   const json& sentences = f.at("sentences");
   for (size_t s = 0; s < sentences.size(); ++s) {
     INFO("sentence " << s);
-    const json& e = sentences.at(s);
+    check_sentence(sentences.at(s));
+  }
+  check_gradients(w.parameters(), f.at("gradients"), tolerance, floor_share);
+}
+
+template <typename T>
+void check_encoder_block(double tolerance, double floor_share) {
+  const int heads = config("heads");
+  auto w =
+      attn::encoder_block_weights<T>(config("dModel"), heads, config("dMlp"), 1, 1.0, "encoder");
+  const auto check_sentence = [&](const json& e) {
     const auto pass = attn::encoder_block_forward(rows_of<T>(e.at("x")), w, padding_of(e));
     check_matrix("y", pass.y(), e.at("y"), tolerance, floor_share);
     for (int j = 0; j < heads; ++j) {
@@ -93,20 +105,16 @@ void check_encoder_block(double tolerance, double floor_share) {
     }
     const attn::MatrixT<T> dx = attn::encoder_block_backward(pass, rows_of<T>(e.at("r")), w);
     check_matrix("dL/dx", dx, e.at("dx"), tolerance, floor_share);
-  }
-  check_gradients(w.parameters(), f.at("gradients"), tolerance, floor_share);
+  };
+  check_block("encoder", w, check_sentence, tolerance, floor_share);
 }
 
 template <typename T>
 void check_cross_decoder_block(double tolerance, double floor_share) {
-  const int d = config("dModel"), heads = config("heads");
-  const json& f = fixture().at("decoder");
-  auto w = attn::cross_decoder_block_weights<T>(d, heads, config("dMlp"), 1, 1.0, "decoder");
-  set_parameters(w.parameters(), f.at("parameters"));
-  const json& sentences = f.at("sentences");
-  for (size_t s = 0; s < sentences.size(); ++s) {
-    INFO("sentence " << s);
-    const json& e = sentences.at(s);
+  const int heads = config("heads");
+  auto w = attn::cross_decoder_block_weights<T>(config("dModel"), heads, config("dMlp"), 1, 1.0,
+                                                "decoder");
+  const auto check_sentence = [&](const json& e) {
     const auto pass = attn::cross_decoder_block_forward(
         rows_of<T>(e.at("x")), rows_of<T>(e.at("memory")), w, padding_of(e));
     check_matrix("y", pass.y(), e.at("y"), tolerance, floor_share);
@@ -121,8 +129,8 @@ void check_cross_decoder_block(double tolerance, double floor_share) {
     const auto g = attn::cross_decoder_block_backward(pass, rows_of<T>(e.at("r")), w);
     check_matrix("dL/dx", g.dx, e.at("dx"), tolerance, floor_share);
     check_matrix("dL/d(memory)", g.d_encoder_output, e.at("dMemory"), tolerance, floor_share);
-  }
-  check_gradients(w.parameters(), f.at("gradients"), tolerance, floor_share);
+  };
+  check_block("decoder", w, check_sentence, tolerance, floor_share);
 }
 
 }  // namespace
