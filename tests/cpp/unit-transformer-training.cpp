@@ -16,16 +16,23 @@ attn::TransformerTranslatorConfig toy_config() {
 
 attn::MatrixT<float> toy_vectors() { return attn::unit_normal(6, 4, 11).cast<float>(); }
 
+// The toy runs' schedule: `steps` steps of `batch` pairs at a peak learning rate of 1e-2 reached
+// after `warmup` steps.
+attn::TransformerTrainingOptions toy_schedule(long steps, int batch, long warmup) {
+  attn::TransformerTrainingOptions options;
+  options.steps = steps;
+  options.batch = batch;
+  options.learning_rate = 1e-2;
+  options.warmup = warmup;
+  return options;
+}
+
 }  // namespace
 
 TEST_CASE("transformer training: two runs of a few steps give the same bytes",
           "[transformer-training]") {
   const auto pairs = test::toy_translation_pairs();
-  attn::TransformerTrainingOptions options;
-  options.steps = 6;
-  options.batch = 7;
-  options.learning_rate = 1e-2;
-  options.warmup = 2;
+  attn::TransformerTrainingOptions options = toy_schedule(6, 7, 2);
   options.dropout = 0.1;
   options.label_smoothing = 0.1;
   attn::TransformerTraining a(toy_config(), toy_vectors(), pairs, options);
@@ -47,11 +54,7 @@ TEST_CASE("transformer training: two runs of a few steps give the same bytes",
 
 TEST_CASE("transformer training: a toy reversal is learnt", "[transformer-training]") {
   const auto pairs = test::toy_translation_pairs();
-  attn::TransformerTrainingOptions options;
-  options.steps = 300;
-  options.batch = 10;
-  options.learning_rate = 1e-2;
-  options.warmup = 20;
+  const attn::TransformerTrainingOptions options = toy_schedule(300, 10, 20);
   attn::TransformerTraining training(toy_config(), toy_vectors(), pairs, options);
   const double before = attn::held_out_loss(training.model(), pairs, 7).loss;
   for (long s = 0; s < options.steps; ++s) training.step();
