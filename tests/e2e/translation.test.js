@@ -24,6 +24,8 @@ const report = JSON.parse(
 );
 const attention = await loadTranslator();
 const fixedVector = await loadTranslator({ model: 'fixed-vector' });
+// The alignment and comparison views search with the beam the report was measured with.
+const PAGE = { beam: attention.info.measuredBeam };
 const site = useSite();
 
 /**
@@ -144,7 +146,7 @@ describe('title slide: the recording first, the live model after', () => {
       await session.page
         .locator(`${slide} .mt[data-state="drawn"] .mt-result:not([hidden])`)
         .waitFor({ timeout: TIMEOUT });
-      const live = attention.translate(sentence);
+      const live = attention.translate(sentence, PAGE);
       assertClose(
         (await readTable(session.page, `${slide} .mt-tables`)).values,
         live.weights,
@@ -155,9 +157,9 @@ describe('title slide: the recording first, the live model after', () => {
 
       // The learner's own sentence is translated by the model.
       const own = 'The weather is nice today.';
-      await typeSentence(session.page, slide, own, attention.translate(own).output.join(' '));
+      await typeSentence(session.page, slide, own, attention.translate(own, PAGE).output.join(' '));
       const table = await readTable(session.page, `${slide} .mt-tables`);
-      assertClose(table.values, attention.translate(own).weights, 'own sentence');
+      assertClose(table.values, attention.translate(own, PAGE).weights, 'own sentence');
       assert.equal(await currentSlide(session.page), 'title', 'typing never turns the slide');
       assertClean(session.log, site.origin());
     });
@@ -201,7 +203,7 @@ describe('title slide: the recording first, the live model after', () => {
       await session.page.keyboard.type('dogs');
       const own = `${typed.slice(0, 4)}dogs${typed.slice(12)}`;
       assert.equal(await input.inputValue(), own);
-      await typeSentence(session.page, slide, own, attention.translate(own).output.join(' '));
+      await typeSentence(session.page, slide, own, attention.translate(own, PAGE).output.join(' '));
       assert.equal(await currentSlide(session.page), 'title', 'typing never turns the slide');
       assertClean(session.log, site.origin());
     });
@@ -230,15 +232,15 @@ describe('bottleneck slide: both models and Figure 2', () => {
       });
       const first = 'Click the button to open the file.';
       assert.deepEqual(await german(), {
-        attention: attention.translate(first).output.join(' '),
-        fixedVector: fixedVector.translate(first).output.join(' '),
+        attention: attention.translate(first, PAGE).output.join(' '),
+        fixedVector: fixedVector.translate(first, PAGE).output.join(' '),
       });
       const next = 'The house is very old.';
-      await typeSentence(page, slide, next, attention.translate(next).output.join(' '));
+      await typeSentence(page, slide, next, attention.translate(next, PAGE).output.join(' '));
       const now = await german();
-      assert.equal(now.fixedVector, fixedVector.translate(next).output.join(' '));
-      assert.notEqual(now.attention, attention.translate(first).output.join(' '));
-      assert.notEqual(now.fixedVector, fixedVector.translate(first).output.join(' '));
+      assert.equal(now.fixedVector, fixedVector.translate(next, PAGE).output.join(' '));
+      assert.notEqual(now.attention, attention.translate(first, PAGE).output.join(' '));
+      assert.notEqual(now.fixedVector, fixedVector.translate(first, PAGE).output.join(' '));
       assert.equal(await currentSlide(page), 'bottleneck', 'typing never turns the slide');
     });
   });
@@ -273,7 +275,7 @@ describe('cross-attention slide: the alignment matrix', () => {
   test('draws German rows over English columns, and typing redraws it', async () => {
     await withSlide('cross-attention', async (page, slide) => {
       const check = async (text) => {
-        const run = attention.translate(text);
+        const run = attention.translate(text, PAGE);
         const table = await readTable(page, `${slide} .mt-tables`);
         assert.deepEqual(table.rows, run.target);
         assert.deepEqual(table.columns.slice(1), run.source);
@@ -283,7 +285,7 @@ describe('cross-attention slide: the alignment matrix', () => {
       const first = await check('Enter the name of the new file.');
       assert.ok(first.target.length > 0);
       const next = 'The document can not be printed.';
-      await typeSentence(page, slide, next, attention.translate(next).output.join(' '));
+      await typeSentence(page, slide, next, attention.translate(next, PAGE).output.join(' '));
       await check(next);
     });
   });
@@ -295,9 +297,9 @@ describe('cross-attention slide: the alignment matrix', () => {
       const text = [
         'Enter the name of the zqxjv file.',
         'Ask Gudrun whether the Zeppelin flies to Wuppertal.',
-      ].find((sentence) => attention.translate(sentence).target.includes('<unk>'));
+      ].find((sentence) => attention.translate(sentence, PAGE).target.includes('<unk>'));
       assert.ok(text, 'one of the sentences makes the model write <unk>');
-      const run = attention.translate(text);
+      const run = attention.translate(text, PAGE);
       const unknownWord = run.source[run.known.indexOf(false)];
       await typeSentence(page, slide, text, run.output.join(' '));
       const labels = await page.locator(`${slide} .mt-matrix`).evaluate((figure) => ({

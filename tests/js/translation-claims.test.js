@@ -14,6 +14,8 @@ const slides = {
   cross: read('slides/09-cross-attention.md'),
 };
 const attention = await loadTranslator();
+// The comparison and alignment views search with the report's beam; the steps view is greedy.
+const PAGE = { beam: attention.info.measuredBeam };
 const one = (x) => x.toFixed(1);
 const percent = (x) => `${Math.round(x * 100)}%`;
 
@@ -68,10 +70,14 @@ describe('the slides quote the translation models\u2019 report', () => {
       `holds ${percent(a.everyday.contentWordRecall)} and ` +
         `${percent(f.everyday.contentWordRecall)} of the content words`,
     );
-    const cat = attention.translate('The cat sat on the mat.');
+    const cat = attention.translate('The cat sat on the mat.', PAGE);
     says(text, `"The cat sat on the mat." comes out as "${cat.output.join(' ')}"`);
-    assert.ok(cat.output.includes('hund'), 'the example shows the model writing "hund"');
-    says(text, 'the attention model writes "hund", dog, for "cat"');
+    for (const word of ['katze', 'hängt', 'kiste']) {
+      assert.ok(cat.output.includes(word), `the example shows the model writing "${word}"`);
+    }
+    assert.ok(!cat.output.includes('die'), 'the wrong article: not "die katze"');
+    says(text, 'finds "katze" for "cat" but gives it the wrong article');
+    says(text, 'writes "hängt", hangs, for "sat" and "kiste", box, for "mat"');
   });
 
   test('the alignment score and its diagonal guess', () => {
@@ -88,8 +94,8 @@ describe('the slides quote what the models do on their sentences', () => {
    * @returns {(german: string, english: string) => string} the weight of a German word (its first
    *   occurrence) on an English token, as the slides write it
    */
-  function weightsOf(sentence) {
-    const run = attention.translate(sentence);
+  function weightsOf(sentence, options = {}) {
+    const run = attention.translate(sentence, options);
     const n = run.source.length;
     return (german, english) => {
       const t = run.target.indexOf(german);
@@ -105,8 +111,8 @@ describe('the slides quote what the models do on their sentences', () => {
    * @param {number} k
    * @returns {string[]} the k English tokens that word's row weighs most, largest first
    */
-  function largest(sentence, german, k) {
-    const run = attention.translate(sentence);
+  function largest(sentence, german, k, options = {}) {
+    const run = attention.translate(sentence, options);
     const n = run.source.length;
     const t = run.target.indexOf(german);
     const row = Array.from(run.weights.subarray(t * n, (t + 1) * n));
@@ -118,44 +124,55 @@ describe('the slides quote what the models do on their sentences', () => {
   }
 
   test('the Bahdanau slide\u2019s sentence', () => {
+    // The steps view writes greedily.
     const sentence = 'The document can not be printed.';
     says(slides.bahdanau, attention.translate(sentence).target.join(' '));
     const weight = weightsOf(sentence);
     says(slides.bahdanau, `"dokument", ${weight('dokument', 'document')} of the weight`);
     says(slides.bahdanau, `"kann", ${weight('kann', 'can')} is on "can"`);
     says(slides.bahdanau, `writing "kann" ${weight('kann', 'can')} on "can"`);
+    says(slides.bahdanau, `writing "nicht", ${weight('nicht', 'not')} on "not"`);
     says(slides.bahdanau, `writing "dokument" it puts ${weight('dokument', 'document')}`);
-    assert.deepEqual(largest(sentence, 'werden', 1), ['.']);
+    assert.deepEqual(largest(sentence, 'nicht', 1), ['not']);
+    assert.deepEqual(largest(sentence, 'gedruckt', 2), ['printed', 'not']);
     says(
       slides.bahdanau,
-      `"werden", which has no single English word, puts its largest weight, ` +
-        `${weight('werden', '.')}, on the full stop`,
+      `"gedruckt" splits its weight between "printed" (${weight('gedruckt', 'printed')}) and ` +
+        `"not" (${weight('gedruckt', 'not')})`,
     );
-    assert.ok(Number(weight('werden', '.')) < 0.5, '"werden": no word gets half its weight');
-    says(slides.bahdanau, `"nicht" gives "not" only ${weight('nicht', 'not')}`);
-    assert.deepEqual(largest(sentence, 'nicht', 1), ['not']);
+    assert.deepEqual(largest(sentence, 'werden', 2), ['printed', '.']);
+    says(
+      slides.bahdanau,
+      `"werden", which has no single English word, puts only ${weight('werden', 'printed')} ` +
+        `on "printed" and ${weight('werden', '.')} on the full stop`,
+    );
+    assert.ok(Number(weight('werden', 'printed')) < 0.5, '"werden": no word gets half its weight');
   });
 
   test('the cross-attention slide\u2019s sentence', () => {
     const sentence = 'Enter the name of the new file.';
-    says(slides.cross, attention.translate(sentence).target.join(' '));
-    const weight = weightsOf(sentence);
-    says(slides.cross, '"neue" where German needs "neuen"');
+    says(slides.cross, attention.translate(sentence, PAGE).target.join(' '));
+    const weight = weightsOf(sentence, PAGE);
+    says(slides.cross, '"des" where German needs "der"');
     says(slides.cross, `"geben" puts ${weight('geben', 'enter')} on "enter"`);
-    says(slides.cross, `"neue" ${weight('neue', 'new')} on "new"`);
+    says(slides.cross, `"neuen" ${weight('neuen', 'new')} on "new"`);
     says(slides.cross, `"datei" ${weight('datei', 'file')} on "file"`);
-    assert.deepEqual(largest(sentence, 'geben', 1), ['enter']);
-    assert.deepEqual(largest(sentence, 'datei', 1), ['file']);
-    assert.deepEqual(largest(sentence, 'ein', 2), ['.', 'enter'], '"ein": the full stop first');
-    says(
-      slides.cross,
-      `"ein" puts only ${weight('ein', 'enter')} on "enter" and ${weight('ein', '.')} on the ` +
-        'full stop',
+    assert.deepEqual(largest(sentence, 'geben', 1, PAGE), ['enter']);
+    assert.deepEqual(largest(sentence, 'datei', 1, PAGE), ['file']);
+    assert.deepEqual(
+      largest(sentence, 'ein', 2, PAGE),
+      ['.', 'file'],
+      '"ein": the full stop first',
     );
     says(
       slides.cross,
-      `puts ${weight('ein', '.')} of that row on the full stop and ${weight('ein', 'enter')} on ` +
-        '"enter"',
+      `"ein" puts only ${weight('ein', 'enter')} on "enter", ${weight('ein', '.')} on the ` +
+        `full stop and ${weight('ein', 'file')} on "file"`,
+    );
+    says(
+      slides.cross,
+      `puts ${weight('ein', '.')} of that row on the full stop, ${weight('ein', 'file')} on ` +
+        `"file" and ${weight('ein', 'enter')} on "enter"`,
     );
   });
 });

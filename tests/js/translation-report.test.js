@@ -1,6 +1,7 @@
 // What the page and the README say about the translation models is what the committed file gives:
 // both models in web/public/models/translation.bin translate the whole test split again, in the
-// WebAssembly engine, by translate(text) as the figures call it (tools/translation/report.js,
+// WebAssembly engine, by translate(text) as the figures call it, with the report's beam
+// (tools/translation/report.js,
 // on the corpus npm test builds), and the BLEU by length and the alignment score must equal the
 // committed report; the README and docs/translation.md must state the report's numbers.
 import assert from 'node:assert/strict';
@@ -10,7 +11,7 @@ import { describe, test } from 'node:test';
 
 import { readDictionary } from '../../tools/translation/alignment-score.js';
 import { readReferencePairs } from '../../tools/translation/evaluate.js';
-import { measureModels } from '../../tools/translation/report.js';
+import { PAGE_BEAM, measureModels, sourcesOf } from '../../tools/translation/report.js';
 import { ROOT } from './helpers.js';
 
 const CORPUS = join(ROOT, 'build/corpus/translation');
@@ -18,11 +19,20 @@ const REPORT = JSON.parse(readFileSync(join(ROOT, 'web/public/models/translation
 const pairs = readReferencePairs(readFileSync(join(CORPUS, 'test.tsv'), 'utf8'));
 const dictionary = readDictionary(readFileSync(join(CORPUS, 'dictionary.tsv'), 'utf8'));
 const weights = new Uint8Array(readFileSync(join(ROOT, 'web/public/models/translation.bin')));
-const MEASURED = await measureModels(weights, REPORT, pairs, dictionary);
+const MEASURED = await measureModels(weights, REPORT, pairs, dictionary, {
+  beam: REPORT.decoding.beam,
+});
 
 describe('the committed translation file gives the committed report', () => {
   test('the whole test split is measured', () => {
     assert.equal(pairs.length, REPORT.corpus.testPairs);
+  });
+
+  test('measured with the beam the page shows, from the train split the report names', () => {
+    assert.equal(REPORT.decoding.beam, PAGE_BEAM);
+    const train = readFileSync(join(CORPUS, 'train.tsv'), 'utf8');
+    assert.equal(REPORT.corpus.trainPairs, readReferencePairs(train).length);
+    assert.equal(REPORT.corpus.sources.length, sourcesOf(train).length);
   });
 
   for (const name of ['attention', 'fixed-vector']) {

@@ -210,6 +210,15 @@ describe('loadTranslator: both models from one file', () => {
     assert.deepEqual(loaded.attention?.info.bleu, attention.info.bleu);
   });
 
+  test('info names the beam the report was measured with, greedy when it names none', async () => {
+    assert.equal(attention.info.measuredBeam, REPORT.decoding.beam);
+    assert.equal(fixedVector.info.measuredBeam, REPORT.decoding.beam);
+    const engine = await loadEngine();
+    engine.loadEmbeddings(VECTORS);
+    const loaded = engine.loadTranslators(WEIGHTS, reportWith(REPORT, 'decoding', undefined));
+    assert.equal(loaded.attention?.info.measuredBeam, 1);
+  });
+
   test('the file is loaded once: asking again gives the same translators', async () => {
     assert.equal(await loadTranslator(), attention);
     assert.equal(await loadTranslator({ model: 'attention' }), attention);
@@ -508,6 +517,14 @@ describe('loading: files and reports that do not fit are refused', () => {
       [
         reportWith(REPORT, 'training', 'fast'),
         { message: `${where}'s training is "fast", not an object` },
+      ],
+      [
+        reportWith(REPORT, 'decoding.beam', 0),
+        { message: `${where}'s decoding beam is not a width from 1 to 16` },
+      ],
+      [
+        reportWith(REPORT, 'decoding.beam', 2.5),
+        { message: `${where}'s decoding.beam is 2.5, not a whole number >= 0` },
       ],
     ];
     for (const [report, message] of reports) {

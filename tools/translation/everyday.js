@@ -6,8 +6,8 @@
 // (content-words.js). docs/translation-corpus.md describes the set.
 //
 // Usage: node tools/translation/everyday.js [--set FILE] [--beam N] [--sentences]
-// Prints the scores as JSON (--beam: translate with beam search of that width, 1 = greedy, the
-// default); --sentences adds every translation.
+// Prints the scores as JSON (--beam: translate with beam search of that width, 1 = greedy; by
+// default the beam the committed report names, the page's); --sentences adds every translation.
 
 import { readFileSync } from 'node:fs';
 import process from 'node:process';
@@ -84,15 +84,15 @@ async function main() {
   const { values } = parseArgs({
     options: {
       set: { type: 'string', default: EVERYDAY_SET },
-      beam: { type: 'string', default: '1' },
+      beam: { type: 'string' },
       sentences: { type: 'boolean', default: false },
     },
   });
-  const beam = Number(values.beam);
+  const { loadTranslator } = await import('../../web/src/engine/node.js');
+  const beam = Number(values.beam ?? (await loadTranslator()).info.measuredBeam);
   if (!Number.isInteger(beam) || beam < 1 || beam > 16) {
     throw new Error(`everyday: --beam takes a whole number from 1 to 16, got ${values.beam}`);
   }
-  const { loadTranslator } = await import('../../web/src/engine/node.js');
   const pairs = readEverydaySet(readFileSync(values.set, 'utf8'));
   /** @type {Record<string, unknown>} */
   const out = {};

@@ -4,10 +4,10 @@
 // vocabulary (web/public/embeddings/en-20k-100d.bin), the German side by
 // tools/translation/german-tokens.js and as ids over a German vocabulary made from the train
 // split (SentencePiece pieces, or with --german-vocab its most frequent whole words); split by
-// English sentence into train, validation and test, with --ding-entries Ding's word entries added
-// to train, and with --games the sentences of three games' German catalogues added to train. Also
-// a word list from the
-// FreeDict dictionary, for scoring attention as word alignment. The packages are downloaded into a
+// English sentence into train, validation and test, with the sentences of three games' German
+// catalogues added to train (left out with --no-games), and with --ding-entries Ding's word entries
+// added to train. Also a word list from the FreeDict dictionary, for scoring attention as word
+// alignment. The packages are downloaded into a
 // temporary folder, read, and removed. The output goes to build/corpus/translation/ (not
 // committed); the same packages and vocabulary give the same bytes. Sources, rules and the file
 // formats: docs/translation-corpus.md.
@@ -18,7 +18,7 @@
 //   node tools/translation/make-corpus.js --german-pieces N # N SentencePiece pieces (default 8000)
 //   node tools/translation/make-corpus.js --german-vocab N  # N whole German words instead
 //   node tools/translation/make-corpus.js --ding-entries    # Ding's word entries join train
-//   node tools/translation/make-corpus.js --games           # the games' sentences join train
+//   node tools/translation/make-corpus.js --no-games        # without the games' sentences
 import { createHash } from 'node:crypto';
 import {
   existsSync,
@@ -630,12 +630,12 @@ function parseArgs(argv) {
     dingEntries: false,
     entryRank: ENTRY_RANK,
     entryWords: ENTRY_MAX_ENGLISH,
-    games: false,
+    games: true,
   };
   const usage =
     'usage: node tools/translation/make-corpus.js [--from <dir>] [--out <dir>] ' +
     '[--german-vocab N | --german-pieces N] [--ding-entries [--entry-rank N] [--entry-words N]] ' +
-    '[--games]';
+    '[--no-games]';
   const count = (/** @type {string | undefined} */ value) => {
     const n = /^[1-9]\d*$/.test(value ?? '') ? Number(value) : 0;
     if (n <= 0 || n + GERMAN_SPECIAL_TOKENS.length > 65_536) throw new Error(usage);
@@ -659,8 +659,8 @@ function parseArgs(argv) {
       i++;
     } else if (flag === '--ding-entries') {
       args.dingEntries = true;
-    } else if (flag === '--games') {
-      args.games = true;
+    } else if (flag === '--games' || flag === '--no-games') {
+      args.games = flag === '--games';
     } else if (flag === '--entry-rank' || flag === '--entry-words') {
       args[flag === '--entry-rank' ? 'entryRank' : 'entryWords'] = count(value);
       i++;

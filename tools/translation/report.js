@@ -13,8 +13,9 @@
 //
 // Usage: node tools/translation/report.js [--weights FILE] [--summary FILE] [--corpus DIR]
 //          [--out FILE] [--beam N]
-// --beam N measures translations by beam search of width N (translate(text, { beam: N })) instead
-// of greedy ones (1, the default, what the report the page reads holds).
+// --beam N measures translations by beam search of width N (translate(text, { beam: N })); the
+// default is PAGE_BEAM, and the page's comparison and alignment views search with the beam the
+// report names (`decoding.beam`, read as `info.measuredBeam`), so what they show is what was scored.
 // npm run train:translation runs it after training.
 
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -83,11 +84,34 @@ function round(x, digits) {
   return Number(x.toFixed(digits));
 }
 
+/** The beam the report measures with unless told otherwise, and so the one the page shows. */
+export const PAGE_BEAM = 4;
+
+/** What the report calls each source of the train split's pairs (the first field of a line). */
+const SOURCE_NAMES = {
+  ding: 'Ding (trans-de-en), GPL-2+',
+  libreoffice: "LibreOffice's help (en-US, de), MPL-2.0",
+  'ding-entry': "Ding's word and phrase entries (trans-de-en), GPL-2+",
+  game: "The games' German catalogues (FreedroidRPG, Wesnoth, Widelands), GPL-2+",
+};
+
+/**
+ * The sources of a split's pairs, in the order they first appear in its .tsv.
+ * @param {string} tsv
+ * @returns {string[]}
+ */
+export function sourcesOf(tsv) {
+  const found = new Set();
+  for (const line of tsv.split('\n')) if (line !== '') found.add(line.slice(0, line.indexOf('\t')));
+  return [...found];
+}
+
 /**
  * The report without measured scores yet, from the trainer's summary: what the engine checks the
  * file against when it loads it for the measurement.
  * @param {any} summary
- * @param {{ train: number, validation: number, test: number }} pairs
+ * @param {{ train: number, validation: number, test: number, sources: string[] }} pairs the
+ *   split sizes and the train split's sources
  * @param {string} weightsPath
  * @param {number} weightsBytes
  */
@@ -114,7 +138,7 @@ export function reportFromSummary(summary, pairs, weightsPath, weightsBytes) {
       trainPairs: pairs.train,
       validationPairs: pairs.validation,
       testPairs: pairs.test,
-      sources: ['Ding (trans-de-en), GPL-2+', "LibreOffice's help (en-US, de), MPL-2.0"],
+      sources: pairs.sources.map((source) => SOURCE_NAMES[source] ?? source),
     },
     training: summary.training,
     models,
@@ -186,7 +210,7 @@ async function main() {
       summary: { type: 'string', default: 'build/translation/summary.json' },
       corpus: { type: 'string', default: 'build/corpus/translation' },
       out: { type: 'string', default: 'web/public/models/translation.json' },
-      beam: { type: 'string', default: '1' },
+      beam: { type: 'string', default: String(PAGE_BEAM) },
     },
   });
   const beam = Number(values.beam);
@@ -195,10 +219,11 @@ async function main() {
   }
   const corpus = values.corpus ?? 'build/corpus/translation';
   const weightsPath = values.weights ?? 'web/public/models/translation.bin';
-  const split = (/** @type {string} */ name) =>
-    readReferencePairs(readFileSync(join(corpus, `${name}.tsv`), 'utf8'));
+  const tsv = (/** @type {string} */ name) => readFileSync(join(corpus, `${name}.tsv`), 'utf8');
+  const split = (/** @type {string} */ name) => readReferencePairs(tsv(name));
   const test = split('test');
   const pairs = {
+    sources: sourcesOf(tsv('train')),
     train: split('train').length,
     validation: split('validation').length,
     test: test.length,
@@ -207,7 +232,7 @@ async function main() {
   const summary = JSON.parse(readFileSync(values.summary ?? '', 'utf8'));
   const report = {
     ...reportFromSummary(summary, pairs, weightsPath, weights.length),
-    // How the measured translations were searched: 1 is greedy, the page's.
+    // How the measured translations were searched (1: greedy); the page searches the same way.
     decoding: { beam },
   };
   const dictionary = readDictionary(readFileSync(join(corpus, 'dictionary.tsv'), 'utf8'));

@@ -273,6 +273,7 @@ export interface TranslatorInfo {
   bleu: TranslatorBleu;
   alignment: AlignmentScore | null; // null for the fixed-vector model
   everyday: EverydayScores | null; // on everyday English (docs/translation.md); null when the report holds none
+  measuredBeam: number; // the beam the measured translations were searched with: pass it to translate() to read what was scored (1: greedy)
 }
 
 export interface TranslationPieces {
@@ -286,7 +287,7 @@ export interface Translation {
   source: string[]; // the first maxSourceTokens English tokens of the text
   known: boolean[]; // per token: the word vectors hold it
   dropped: number; // tokens after them that were not read
-  target: string[]; // the German words written, greedily, without </s>; '<unk>' for a word the model wrote as the unknown id
+  target: string[]; // the German words written (greedily, or by the beam asked for), without </s>; '<unk>' for a word the model wrote as the unknown id
   copied: number[]; // per German word: the English token copied in place of an '<unk>' (the one weighted most), or -1; all -1 for fixed-vector
   output: string[]; // the German words to read: target with each copied '<unk>' replaced by its English token (the core's readable_translation)
   weights: Float32Array; // (target.length, source.length), row w over the English words, the mean of word w's pieces' rows; empty for fixed-vector

@@ -1,9 +1,9 @@
 // The page's two English-to-German translation models (docs/translation.md) over the raw core:
 // one file holds both and the German vocabulary; it is loaded into the core once, and
-// translate(text) tokenizes the English as every figure does, writes the German greedily, and
-// returns, for the attention model, every German word's weights over the English words. What was
-// measured on the models (BLEU, the alignment score, the everyday set's scores) comes from the
-// report the training wrote beside the file.
+// translate(text) tokenizes the English as every figure does, writes the German greedily or by
+// beam search, and returns, for the attention model, every German word's weights over the English
+// words. What was measured on the models (BLEU, the alignment score, the everyday set's scores,
+// and the beam they were measured with) comes from the report the training wrote beside the file.
 import { vocabularyOf } from '../text/embed.js';
 import { tokenize } from '../text/tokenize.js';
 import { requireBytes, show } from './args.js';
@@ -88,6 +88,16 @@ const TRANSLATION_REPORT = shape(
       attention: optional(MEASURED_MODEL),
       'fixed-vector': optional(MEASURED_MODEL),
     }),
+    // How the measured translations were searched (absent: greedily, a beam of 1).
+    decoding: optional(
+      shape(
+        { beam: count },
+        {
+          check: ({ beam }) =>
+            beam >= 1 && beam <= MAX_BEAM ? null : `beam is not a width from 1 to ${MAX_BEAM}`,
+        },
+      ),
+    ),
   },
   { name: 'an attn-translation-report' },
 );
@@ -298,5 +308,7 @@ function infoOf(model, sizes, measured) {
     bleu: entry.bleu,
     alignment: entry.alignment,
     everyday: entry.everyday,
+    // The beam the report's translations were searched with (1 when it says none: greedy).
+    measuredBeam: measured.decoding?.beam ?? 1,
   });
 }

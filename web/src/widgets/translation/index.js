@@ -133,10 +133,14 @@ function draw(parts, models, state) {
     return;
   }
   try {
-    const attention = models.attention.translate(text);
+    // The steps view follows greedy decoding, one likeliest word at a time; the other views show
+    // the German as the models' report measured it (the beam it names).
+    const beam = parts.view === 'steps' ? 1 : models.attention.info.measuredBeam;
+    const attention = models.attention.translate(text, { beam });
     if (parts.view === 'compare') {
       show(parts, 'drawn', '', '');
-      drawCompare(parts, models, { attention, fixedVector: models.fixedVector.translate(text) });
+      const fixedVector = models.fixedVector.translate(text, { beam });
+      drawCompare(parts, models, { attention, fixedVector });
       return;
     }
     if (attention.target.length === 0) {

@@ -25,7 +25,7 @@ import { alignmentFactsText, modelFactsText } from './text.js';
  * @returns {AlignmentRecording}
  */
 export function recordAlignment(models, sentence) {
-  const t = models.attention.translate(sentence);
+  const t = models.attention.translate(sentence, { beam: models.attention.info.measuredBeam });
   const facts = modelFactsText(models.attention.info, models.fixedVector.info);
   return {
     sentence,

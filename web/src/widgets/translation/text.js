@@ -104,13 +104,25 @@ export function modelFactsText(attention, fixedVector) {
       `engine on ${attention.corpus.trainPairs.toLocaleString('en')} human translations: on ` +
       `${attention.bleu.overall.sentences.toLocaleString('en')} held-out ones the attention ` +
       `model scores ${formatNumber(attention.bleu.overall.bleu, 3)} BLEU and the fixed-vector ` +
-      `model ${formatNumber(fixedVector.bleu.overall.bleu, 3)}; large systems score about ` +
+      `model ${formatNumber(fixedVector.bleu.overall.bleu, 3)} (${searchText(attention)}); ` +
+      `large systems score about ` +
       `${PRODUCTION_BLEU} on news, another text.`,
     more:
-      'The pairs are everyday example sentences from the Ding dictionary and paragraphs of ' +
-      `LibreOffice\u2019s help. ${vocabulary}${everydayLine} English and German, not French as ` +
+      'The pairs are everyday example sentences from the Ding dictionary, paragraphs of ' +
+      `LibreOffice\u2019s help and the dialogue and help texts of three free games. ${vocabulary}${everydayLine} English and German, not French as ` +
       'in the paper: German is the language with human translations this page could train on.',
   };
+}
+
+/**
+ * How the German on the page and in the scores was searched for.
+ * @param {TranslatorInfo} info
+ * @returns {string}
+ */
+export function searchText(info) {
+  return info.measuredBeam > 1
+    ? `the German found by beam search, ${info.measuredBeam} partial translations kept a step`
+    : 'the German written greedily, the likeliest word at each step';
 }
 
 /**
