@@ -120,7 +120,7 @@ export function drawSteps(parts, models, translation, t) {
   // One decision a step: a word of a word vocabulary, or a piece of a word.
   const { weights, scores } = translation.pieces;
   const n = source.length;
-  show(parts, 'The trained decoder, one German word at a time, each its likeliest (greedy)');
+  show(parts, 'Greedy decoding, one German word at a time');
   writeGerman(/** @type {HTMLElement} */ (parts.words), translation, { current: t, buttons: true });
   setLine(/** @type {HTMLElement} */ (parts.stepLine), stepText(translation, t));
   const labels = source.map((word, j) => markUnknown(word, !known[j]));

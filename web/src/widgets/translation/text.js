@@ -104,12 +104,12 @@ export function modelFactsText(attention, fixedVector) {
       `engine on ${attention.corpus.trainPairs.toLocaleString('en')} human translations: on ` +
       `${attention.bleu.overall.sentences.toLocaleString('en')} held-out ones the attention ` +
       `model scores ${formatNumber(attention.bleu.overall.bleu, 3)} BLEU and the fixed-vector ` +
-      `model ${formatNumber(fixedVector.bleu.overall.bleu, 3)} (${searchText(attention)}); ` +
-      `large systems score about ` +
+      `model ${formatNumber(fixedVector.bleu.overall.bleu, 3)}; large systems score about ` +
       `${PRODUCTION_BLEU} on news, another text.`,
     more:
-      'The pairs are everyday example sentences from the Ding dictionary, paragraphs of ' +
-      `LibreOffice\u2019s help and the dialogue and help texts of three free games. ${vocabulary}${everydayLine} English and German, not French as ` +
+      'The pairs are example sentences from the Ding dictionary, paragraphs of ' +
+      `LibreOffice\u2019s help and three games\u2019 dialogue; ${searchText(attention)}. ` +
+      `${vocabulary}${everydayLine} English and German, not French as ` +
       'in the paper: German is the language with human translations this page could train on.',
   };
 }
@@ -121,8 +121,8 @@ export function modelFactsText(attention, fixedVector) {
  */
 export function searchText(info) {
   return info.measuredBeam > 1
-    ? `the German found by beam search, ${info.measuredBeam} partial translations kept a step`
-    : 'the German written greedily, the likeliest word at each step';
+    ? `the German scored and shown (steps aside) is a beam search\u2019s, ${info.measuredBeam} wide`
+    : 'the German is written greedily, the likeliest word at each step';
 }
 
 /**
