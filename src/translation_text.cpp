@@ -82,17 +82,29 @@ ReadableTranslation readable_translation(const Translation& translation,
   out.first_piece.push_back(static_cast<int>(m));
 
   // 3. Each word's row, the mean of its pieces' rows, then the </s> step's row.
-  const auto w = static_cast<Eigen::Index>(out.words.size());
-  out.weights.setZero(w + 1, attends ? n : 0);
-  if (attends) {
-    for (Eigen::Index k = 0; k < w; ++k) {
-      const int first = out.first_piece[static_cast<std::size_t>(k)];
-      const int count = out.first_piece[static_cast<std::size_t>(k) + 1] - first;
-      out.weights.row(k) =
-          translation.weights.middleRows(first, count).colwise().sum() / static_cast<float>(count);
-    }
-    out.weights.row(w) = translation.weights.row(m);
+  out.weights = attends ? word_rows(translation.weights, out.first_piece)
+                        : Matrix::Zero(static_cast<Eigen::Index>(out.words.size()) + 1, 0);
+  return out;
+}
+
+Matrix word_rows(const Matrix& piece_rows, const std::vector<int>& first_piece) {
+  if (first_piece.empty() || first_piece.front() < 0 ||
+      std::adjacent_find(first_piece.begin(), first_piece.end(),
+                         [](int a, int b) { return b <= a; }) != first_piece.end() ||
+      piece_rows.rows() != static_cast<Eigen::Index>(first_piece.back()) + 1) {
+    detail::fail("word_rows", "the rows are " + shape_of(piece_rows) +
+                                  " but the words' first pieces do not split " +
+                                  std::to_string(piece_rows.rows() - 1) + " ids and </s>");
   }
+  const auto w = static_cast<Eigen::Index>(first_piece.size()) - 1;
+  const auto m = static_cast<Eigen::Index>(first_piece.back());
+  Matrix out(w + 1, piece_rows.cols());
+  for (Eigen::Index k = 0; k < w; ++k) {
+    const int first = first_piece[static_cast<std::size_t>(k)];
+    const int count = first_piece[static_cast<std::size_t>(k) + 1] - first;
+    out.row(k) = piece_rows.middleRows(first, count).colwise().sum() / static_cast<float>(count);
+  }
+  out.row(w) = piece_rows.row(m);
   return out;
 }
 

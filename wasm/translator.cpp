@@ -17,6 +17,7 @@
 #include "attn/translator_weights.hpp"
 #include "convert.hpp"
 #include "loaded_embeddings.hpp"
+#include "translation_result.hpp"
 
 namespace attn::bindings {
 namespace {
@@ -144,46 +145,11 @@ val translate(const val& model_name, const val& tokens, int max_words, int beam)
     if (!translator) {
       throw InvalidArgument(std::string(where) + ": the loaded file has no " + name + " model");
     }
-    const std::vector<std::string> words = strings_from(tokens, where);
-    if (words.empty() || words.size() > static_cast<size_t>(kMaxTranslationLength)) {
-      throw InvalidArgument(std::string(where) + ": it reads 1 to " +
-                            std::to_string(kMaxTranslationLength) + " tokens, got " +
-                            std::to_string(words.size()));
-    }
-    if (max_words < 0 || max_words >= kMaxTranslationLength) {
-      throw InvalidArgument(std::string(where) + ": maxWords must be 0 to " +
-                            std::to_string(kMaxTranslationLength - 1) + ", got " +
-                            std::to_string(max_words));
-    }
-    const std::vector<int> ids = language_model_ids(*loaded->embeddings, words);
-    const Translation translation = translator->translate(ids, max_words, beam);
-
-    const size_t n = ids.size();
-    std::vector<std::uint8_t> known(n);
-    for (size_t i = 0; i < n; ++i) known[i] = ids[i] < loaded->embeddings->size() ? 1 : 0;
-    const ReadableTranslation readable = readable_translation(translation, loaded->german, words);
-    val pieces = val::array();
-    for (const int id : translation.words) pieces.call<void>("push", val(loaded->german.entry(id)));
-    val german = val::array();
-    for (const std::string& word : readable.words) german.call<void>("push", val(word));
-
-    val out = val::object();
-    out.set("ids", val::global("Int32Array").new_(emscripten::typed_memory_view(n, ids.data())));
-    out.set("known",
-            val::global("Uint8Array").new_(emscripten::typed_memory_view(n, known.data())));
-    out.set("pieces", pieces);
-    out.set("weights", float32_array(translation.weights));
-    out.set("scores", float32_array(translation.scores));
-    out.set("words", german);
-    out.set("firstPiece", val::global("Int32Array")
-                              .new_(emscripten::typed_memory_view(readable.first_piece.size(),
-                                                                  readable.first_piece.data())));
-    out.set("copied", val::global("Int32Array")
-                          .new_(emscripten::typed_memory_view(readable.copied.size(),
-                                                              readable.copied.data())));
-    out.set("wordWeights", float32_array(readable.weights));
-    out.set("logProbability", translation.log_probability);
-    return out;
+    const TranslationInput input = translation_input(tokens, max_words, *loaded->embeddings, where);
+    const Translation translation = translator->translate(input.ids, max_words, beam);
+    return translation_result(translation,
+                              readable_translation(translation, loaded->german, input.tokens),
+                              loaded->german, input, *loaded->embeddings);
   });
 }
 

@@ -138,3 +138,22 @@ TEST_CASE("readable translation: a lone mark never makes an empty word", "[trans
     CHECK(r.weights.rows() == 1);
   }
 }
+
+TEST_CASE("word rows: each word the mean of its pieces' rows, then the </s> row",
+          "[translation-text]") {
+  Matrix pieces(4, 2);
+  pieces << 1.0f, 0.0f,  // word 0, piece 0
+      0.0f, 1.0f,        // word 0, piece 1
+      0.5f, 0.5f,        // word 1
+      0.2f, 0.8f;        // </s>
+  Matrix expected(3, 2);
+  expected << 0.5f, 0.5f, 0.5f, 0.5f, 0.2f, 0.8f;
+  CHECK(attn::word_rows(pieces, {0, 2, 3}) == expected);
+  // No words: the </s> row alone.
+  CHECK(attn::word_rows(pieces.bottomRows(1), {0}) == pieces.bottomRows(1));
+  SECTION("first pieces that do not split the rows are refused") {
+    CHECK_THROWS_WITH(attn::word_rows(pieces, {0, 2}), Contains("do not split 3 ids"));
+    CHECK_THROWS_WITH(attn::word_rows(pieces, {0, 0, 3}), Contains("do not split"));
+    CHECK_THROWS_WITH(attn::word_rows(pieces, {}), Contains("do not split"));
+  }
+}

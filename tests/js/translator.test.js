@@ -12,6 +12,7 @@ import { describe, test } from 'node:test';
 import { loadEngine, loadTranslator } from 'attention-lab';
 import { tokenize } from '../../web/src/text/tokenize.js';
 import { ROOT, reportWith } from './helpers.js';
+import { assertTranslation, maxWords } from './translation-asserts.js';
 import { weightsLayout } from './weights-file.js';
 
 const WEIGHTS = new Uint8Array(readFileSync(join(ROOT, 'web/public/models/translation.bin')));
@@ -28,85 +29,6 @@ const SENTENCES = [
   'The committee said on Tuesday that it would not approve the new budget.',
   'Thank you',
 ];
-
-/** The most German words a translation of n English tokens may write (docs/engine-api.md). */
-const maxWords = (/** @type {number} */ n) => Math.min(127, 2 * n + 10);
-
-/**
- * Asserts what every translation guarantees: the source as the figures tokenize it, one flag per
- * token, German words as strings within the word limit, and for the attention model (target.length,
- * source.length) weights and a </s> row, every row a distribution: entries in [0, 1] summing to 1
- * within 1e-5 (a float32 softmax over at most 64 entries rounds each term by about 6e-8, so the
- * sum is off by at most a few 1e-6); and the same translation id by id (pieces): the words' pieces
- * in order, each step's scores of whose softmax, row by row, is its row of weights within 1e-6
- * (the core's float32 softmax against this one in double), and each word's row the mean of its
- * pieces' rows.
- * @param {import('attention-lab').Translator} translator
- * @param {import('attention-lab').Translation} result
- */
-function assertTranslation(translator, result) {
-  const n = result.source.length;
-  const m = result.target.length;
-  assert.ok(n >= 1 && n <= translator.info.maxSourceTokens, `${n} source tokens`);
-  assert.equal(result.known.length, n);
-  assert.ok(result.known.every((flag) => typeof flag === 'boolean'));
-  assert.ok(m <= maxWords(n), `${m} words for ${n} tokens`);
-  assert.ok(result.target.every((word) => typeof word === 'string' && word.length > 0));
-  assert.ok(!result.target.includes('</s>') && !result.target.includes('<s>'));
-  assert.ok(Number.isFinite(result.logProbability) && result.logProbability <= 0);
-  assert.ok(result.weights instanceof Float32Array && result.end instanceof Float32Array);
-  const { pieces } = result;
-  const p = pieces.text.length;
-  assert.ok(pieces.scores instanceof Float32Array && pieces.weights instanceof Float32Array);
-  assert.equal(pieces.firstPiece.length, m + 1);
-  assert.equal(pieces.firstPiece[0], 0);
-  assert.equal(pieces.firstPiece[m], p);
-  for (let w = 0; w < m; w++) assert.ok(pieces.firstPiece[w] < pieces.firstPiece[w + 1]);
-  assert.equal(result.copied.length, m);
-  assert.equal(result.output.length, m);
-  if (translator.info.model === 'fixed-vector') {
-    assert.equal(result.weights.length, 0);
-    assert.equal(result.end.length, 0);
-    assert.equal(pieces.weights.length, 0);
-    assert.equal(pieces.scores.length, 0);
-    return;
-  }
-  assert.equal(result.weights.length, m * n);
-  assert.equal(result.end.length, n);
-  assert.equal(pieces.scores.length, p * n);
-  assert.equal(pieces.weights.length, p * n);
-  for (let t = 0; t < p; t++) {
-    const scores = pieces.scores.subarray(t * n, (t + 1) * n);
-    const top = Math.max(...scores);
-    const exps = Array.from(scores, (e) => Math.exp(e - top));
-    const total = exps.reduce((a, b) => a + b, 0);
-    exps.forEach((e, j) => {
-      const w = pieces.weights[t * n + j];
-      assert.ok(Math.abs(e / total - w) < 1e-6, `row ${t}: softmax ${e / total}, weight ${w}`);
-    });
-  }
-  for (let w = 0; w < m; w++) {
-    const [first, end] = [pieces.firstPiece[w], pieces.firstPiece[w + 1]];
-    for (let j = 0; j < n; j++) {
-      let mean = 0;
-      for (let t = first; t < end; t++) mean += pieces.weights[t * n + j];
-      mean /= end - first;
-      assert.ok(Math.abs(mean - result.weights[w * n + j]) < 1e-6, `word ${w}, English ${j}`);
-    }
-  }
-  const rows = [
-    ...Array.from({ length: m }, (_, t) => result.weights.subarray(t * n, (t + 1) * n)),
-  ];
-  rows.push(result.end);
-  rows.forEach((row, t) => {
-    let sum = 0;
-    for (const w of row) {
-      assert.ok(w >= 0 && w <= 1, `row ${t} has a weight ${w}`);
-      sum += w;
-    }
-    assert.ok(Math.abs(sum - 1) < 1e-5, `row ${t} of ${m + 1} sums to ${sum}`);
-  });
-}
 
 /**
  * The file with the output bias of every model set so that the German unknown word <unk> (id 3)
@@ -238,7 +160,7 @@ describe('loadTranslator: both models from one file', () => {
   test('an unknown model is refused before anything loads', async () => {
     await assert.rejects(
       loadTranslator({ model: /** @type {any} */ ('rnn') }),
-      /loadTranslator: model must be 'attention' or 'fixed-vector', got "rnn"/,
+      /loadTranslator: model must be 'attention', 'fixed-vector' or 'transformer', got "rnn"/,
     );
   });
 

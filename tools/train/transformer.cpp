@@ -45,11 +45,11 @@
 namespace attn::tools {
 namespace {
 
-// The committed training settings: Vaswani et al.'s recipe at this scale (20,000 steps, a peak of
+// The committed training settings: Vaswani et al.'s recipe at this scale (12,000 steps, a peak of
 // 1e-3 after 1,000 warm-up steps, dropout 0.1, label smoothing 0.1), on the translators' batches
 // of 64 pairs (translation_recipe).
 TransformerTrainingOptions committed_training() {
-  auto t = translation_recipe<TransformerTrainingOptions>(20000, 1e-3, 1000);
+  auto t = translation_recipe<TransformerTrainingOptions>(12000, 1e-3, 1000);
   t.label_smoothing = 0.1;
   return t;
 }
@@ -68,7 +68,7 @@ TransformerTranslatorConfig committed_sizes() {
 struct Options {
   TransformerTrainingOptions training = committed_training();
   TransformerTranslatorConfig sizes = committed_sizes();
-  TranslationRunFlags run{"build/transformer/transformer.bin", "build/transformer/summary.json"};
+  TranslationRunFlags run{"web/public/models/transformer.bin", "build/transformer/summary.json"};
 };
 
 Options parse(int argc, char** argv) {

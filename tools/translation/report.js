@@ -11,8 +11,12 @@
 // copies an English token in place of each <unk>); `writtenBleu` is the overall score of the words
 // as written, <unk> included, so that the copying's share of the score is on record.
 //
-// Usage: node tools/translation/report.js [--weights FILE] [--summary FILE] [--corpus DIR]
-//          [--out FILE] [--beam N]
+// With --model transformer it measures lesson 2's Transformer the same way
+// (web/public/models/transformer.bin, docs/transformer.md), and adds each decoder layer's and
+// head's own alignment score (`heads`).
+//
+// Usage: node tools/translation/report.js [--model recurrent|transformer] [--weights FILE]
+//          [--summary FILE] [--corpus DIR] [--out FILE] [--beam N]
 // --beam N measures translations by beam search of width N (translate(text, { beam: N })); the
 // default is PAGE_BEAM, and the page's comparison and alignment views search with the beam the
 // report names (`decoding.beam`, read as `info.measuredBeam`), so what they show is what was scored.
@@ -25,7 +29,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 import { loadEngine } from '../../web/src/engine/node.js';
-import { readDictionary } from './alignment-score.js';
+import { alignmentScore, readDictionary } from './alignment-score.js';
 import { readReferencePairs, scoreWords } from './evaluate.js';
 import { EVERYDAY_SET, readEverydaySet, scoreEveryday } from './everyday.js';
 import { GERMAN_UNKNOWN } from './pairs.js';
@@ -118,7 +122,9 @@ export function sourcesOf(tsv) {
 export function reportFromSummary(summary, pairs, weightsPath, weightsBytes) {
   /** @type {Record<string, any>} */
   const models = {};
-  for (const [name, model] of Object.entries(summary.models)) {
+  // The recurrent pair's summary holds `models`; the Transformer's one `model` and its `sizes`.
+  const trained = summary.models ?? { transformer: summary.model };
+  for (const [name, model] of Object.entries(trained)) {
     const m = /** @type {any} */ (model);
     models[name] = {
       parameters: m.parameters,
@@ -141,6 +147,7 @@ export function reportFromSummary(summary, pairs, weightsPath, weightsBytes) {
       sources: pairs.sources.map((source) => SOURCE_NAMES[source] ?? source),
     },
     training: summary.training,
+    ...(summary.sizes ? { sizes: summary.sizes } : {}),
     models,
   };
 }
@@ -148,31 +155,47 @@ export function reportFromSummary(summary, pairs, weightsPath, weightsBytes) {
 /**
  * Translates every pair of a split with each model in the file, from its English text by
  * translate(text) as a figure calls it, in the WebAssembly engine, and scores the translations.
- * @param {Uint8Array} weights the translation file
+ * @param {Uint8Array} weights the translation file (or with `transformer`, the Transformer's)
  * @param {unknown} report a report that describes the file's models (the engine checks it)
  * @param {import('./evaluate.js').ReferencePair[]} pairs
  * @param {Map<string, Set<string>>} dictionary
- * @param {{ beam?: number }} [options] the beam translate() searches with (1: greedy)
+ * @param {{ beam?: number, transformer?: boolean }} [options] the beam translate() searches with
+ *   (1: greedy); whether the file is a Transformer's
  * @returns {Promise<Record<string, Measured>>} by model name, as the report holds them
  */
-export async function measureModels(weights, report, pairs, dictionary, { beam = 1 } = {}) {
+export async function measureModels(
+  weights,
+  report,
+  pairs,
+  dictionary,
+  { beam = 1, transformer = false } = {},
+) {
   const engine = await loadEngine();
   engine.loadEmbeddings(new Uint8Array(readFileSync(VECTORS)));
-  const translators = engine.loadTranslators(weights, report);
+  /** @type {Record<string, import('../../web/src/engine/index.js').Translator | null>} */
+  let models;
+  if (transformer) {
+    models = { transformer: engine.loadTransformer(weights, report) };
+  } else {
+    const translators = engine.loadTranslators(weights, report);
+    models = { attention: translators.attention, 'fixed-vector': translators.fixedVector };
+  }
   /** @type {Record<string, Measured>} */
   const result = {};
-  for (const name of /** @type {const} */ (['attention', 'fixed-vector'])) {
-    const translator = name === 'attention' ? translators.attention : translators.fixedVector;
+  for (const [name, translator] of Object.entries(models)) {
     if (!translator) continue;
     let differentTokens = 0;
     const translations = pairs.map((pair) => {
       const t = translator.translate(pair.text, { beam });
       if (t.source.join(' ') !== pair.english.join(' ')) differentTokens++;
-      const weightRows = new Float32Array(t.weights.length + t.end.length);
-      weightRows.set(t.weights);
-      weightRows.set(t.end, t.weights.length);
       const copies = t.copied.filter((column) => column >= 0).length;
-      return { target: t.target, output: t.output, copies, weights: weightRows };
+      return {
+        target: t.target,
+        output: t.output,
+        copies,
+        weights: withEnd(t.weights, t.end),
+        heads: t.crossAttention && headRows(t.crossAttention, t.target.length, t.source.length),
+      };
     });
     if (differentTokens > 0) {
       throw new Error(`${name}: ${differentTokens} sentences tokenize differently here`);
@@ -191,6 +214,9 @@ export async function measureModels(weights, report, pairs, dictionary, { beam =
     );
     result[name] = {
       ...measured(scoreWords(pairs, translations, dictionary)),
+      ...(translator.info.transformer
+        ? { heads: headScores(pairs, translations, dictionary, translator.info.transformer.heads) }
+        : {}),
       writtenBleu: round(scoreWords(pairs, asWritten, dictionary).bleu.overall.bleu, 2),
       // How much of what the model wrote is the token for a word outside its vocabulary, and how
       // many of those the reading copies from the English.
@@ -203,22 +229,93 @@ export async function measureModels(weights, report, pairs, dictionary, { beam =
   return result;
 }
 
+/**
+ * A translation's word rows followed by its </s> row, as the alignment score reads them.
+ * @param {Float32Array} words (w, n)
+ * @param {Float32Array} end (n)
+ */
+function withEnd(words, end) {
+  const rows = new Float32Array(words.length + end.length);
+  rows.set(words);
+  rows.set(end, words.length);
+  return rows;
+}
+
+/**
+ * Each cross-attention map of a Transformer's translation as (w + 1, n) rows, layer-major.
+ * @param {import('../../web/src/engine/index.js').CrossAttention} cross
+ * @param {number} w German words
+ * @param {number} n English tokens
+ */
+function headRows(cross, w, n) {
+  return Array.from({ length: cross.layers * cross.heads }, (_, k) =>
+    withEnd(
+      cross.weights.subarray(k * w * n, (k + 1) * w * n),
+      cross.end.subarray(k * n, (k + 1) * n),
+    ),
+  );
+}
+
+/**
+ * Every decoder layer's and head's own alignment score on the split, layer-major.
+ * @param {import('./evaluate.js').ReferencePair[]} pairs
+ * @param {{ target: string[], heads?: Float32Array[] }[]} translations
+ * @param {Map<string, Set<string>>} dictionary
+ * @param {number} heads per layer
+ */
+function headScores(pairs, translations, dictionary, heads) {
+  const maps = translations.find((t) => t.heads)?.heads?.length ?? 0;
+  return Array.from({ length: maps }, (_, k) => {
+    const score = alignmentScore(
+      pairs.map((pair, i) => ({
+        source: pair.english,
+        target: [...translations[i].target, '</s>'],
+        weights: translations[i].heads?.[k] ?? new Float32Array(0),
+      })),
+      dictionary,
+    );
+    return {
+      layer: Math.floor(k / heads),
+      head: k % heads,
+      checkable: score.checkable,
+      aligned: score.aligned,
+      score: round(score.score, 4),
+    };
+  });
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
-      weights: { type: 'string', default: 'web/public/models/translation.bin' },
-      summary: { type: 'string', default: 'build/translation/summary.json' },
+      model: { type: 'string', default: 'recurrent' },
+      weights: { type: 'string' },
+      summary: { type: 'string' },
       corpus: { type: 'string', default: 'build/corpus/translation' },
-      out: { type: 'string', default: 'web/public/models/translation.json' },
+      out: { type: 'string' },
       beam: { type: 'string', default: String(PAGE_BEAM) },
     },
   });
+  if (values.model !== 'recurrent' && values.model !== 'transformer') {
+    throw new Error(`report: --model takes recurrent or transformer, got ${values.model}`);
+  }
+  const transformer = values.model === 'transformer';
+  const defaults = transformer
+    ? {
+        weights: 'web/public/models/transformer.bin',
+        summary: 'build/transformer/summary.json',
+        out: 'web/public/models/transformer.json',
+      }
+    : {
+        weights: 'web/public/models/translation.bin',
+        summary: 'build/translation/summary.json',
+        out: 'web/public/models/translation.json',
+      };
   const beam = Number(values.beam);
   if (!Number.isInteger(beam) || beam < 1 || beam > 16) {
     throw new Error(`report: --beam takes a whole number from 1 to 16, got ${values.beam}`);
   }
   const corpus = values.corpus ?? 'build/corpus/translation';
-  const weightsPath = values.weights ?? 'web/public/models/translation.bin';
+  const weightsPath = values.weights ?? defaults.weights;
   const tsv = (/** @type {string} */ name) => readFileSync(join(corpus, `${name}.tsv`), 'utf8');
   const split = (/** @type {string} */ name) => readReferencePairs(tsv(name));
   const test = split('test');
@@ -229,7 +326,7 @@ async function main() {
     test: test.length,
   };
   const weights = readFileSync(weightsPath);
-  const summary = JSON.parse(readFileSync(values.summary ?? '', 'utf8'));
+  const summary = JSON.parse(readFileSync(values.summary ?? defaults.summary, 'utf8'));
   const report = {
     ...reportFromSummary(summary, pairs, weightsPath, weights.length),
     // How the measured translations were searched (1: greedy); the page searches the same way.
@@ -239,6 +336,7 @@ async function main() {
 
   const measuredModels = await measureModels(new Uint8Array(weights), report, test, dictionary, {
     beam,
+    transformer,
   });
   for (const [name, m] of Object.entries(measuredModels)) {
     Object.assign(report.models[name], m);
@@ -250,7 +348,7 @@ async function main() {
         '\n',
     );
   }
-  writeFileSync(values.out ?? '', `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(values.out ?? defaults.out, `${JSON.stringify(report, null, 2)}\n`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

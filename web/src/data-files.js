@@ -17,3 +17,9 @@ export const TRANSLATION_PATHS = Object.freeze({
   weights: 'models/translation.bin',
   report: 'models/translation.json',
 });
+
+/** Lesson 2's Transformer translator (docs/transformer.md): its file and its report. */
+export const TRANSFORMER_PATHS = Object.freeze({
+  weights: 'models/transformer.bin',
+  report: 'models/transformer.json',
+});

@@ -58,4 +58,12 @@ ReadableTranslation readable_translation(const Translation& translation,
                                          const GermanVocabulary& vocabulary,
                                          const std::vector<std::string>& english);
 
+// piece_rows: (m + 1, n) a weight row per id and the </s> step's last; first_piece: (W + 1) as in
+// ReadableTranslation, word w the ids first_piece[w] .. first_piece[w + 1] - 1 and the last entry
+// m -> (W + 1, n): each word's row the mean of its ids' rows, then the </s> step's row. The one
+// way a word of several pieces gets a row, for any attention (a model's, or one head's). Throws
+// InvalidArgument when first_piece does not split the m ids (empty, decreasing, or not ending at
+// piece_rows.rows() - 1). A word of no ids (two equal entries) is not allowed either.
+Matrix word_rows(const Matrix& piece_rows, const std::vector<int>& first_piece);
+
 }  // namespace attn

@@ -13,7 +13,7 @@ import { createFloatPool } from './float-pool.js';
 import { createLanguageModel } from './language-model.js';
 import { createLanguageModelTraining } from './lm-training.js';
 import { createTraining } from './training.js';
-import { createTranslators } from './translator.js';
+import { createTransformer, createTranslators } from './translator.js';
 
 /**
  * Wraps an instantiated core module.
@@ -33,6 +33,8 @@ export function createEngine(core) {
   let languageModel = null;
   /** @type {ReturnType<typeof createTranslators> | null} */
   let translators = null;
+  /** @type {import('./index.js').Translator | null} */
+  let transformer = null;
 
   /**
    * The attention buffers for these sizes.
@@ -245,6 +247,19 @@ export function createEngine(core) {
     // The models of the last successful loadTranslators, or null: for the quiz's live questions.
     get translators() {
       return translators;
+    },
+
+    // weights: the Transformer's file, report: what was measured on it (docs/transformer.md) ->
+    // the model, on the word vectors loaded now. Loading another replaces it in the core; a file
+    // that does not load leaves it in place.
+    loadTransformer(weights, report) {
+      transformer = createTransformer(core, weights, report);
+      return transformer;
+    },
+
+    // The model of the last successful loadTransformer, or null.
+    get transformer() {
+      return transformer;
     },
 
     // A training run of a reversal model in the core (web/src/engine/training.js); free it with

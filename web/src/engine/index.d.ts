@@ -233,7 +233,7 @@ export interface LanguageModelTraining {
   dispose(): void; // frees the core's memory; any later call throws
 }
 
-export type TranslatorModel = 'attention' | 'fixed-vector';
+export type TranslatorModel = 'attention' | 'fixed-vector' | 'transformer';
 
 export interface TranslatorBleu {
   overall: { bleu: number; sentences: number }; // corpus BLEU-4 on the test split
@@ -254,16 +254,32 @@ export interface AlignmentScore {
   diagonalScore: number; // the same for guessing the diagonal, the baseline
 }
 
+export interface HeadAlignment {
+  layer: number; // the decoder layer, from 0
+  head: number; // the head of that layer's cross-attention, from 0
+  checkable: number; // as AlignmentScore's, for this head's weights alone
+  aligned: number;
+  score: number;
+}
+
+export interface TransformerSizes {
+  dModel: number; // the residual stream's width
+  heads: number; // per attention layer
+  encoderLayers: number;
+  decoderLayers: number;
+  dMlp: number; // the feed-forward network's hidden width
+}
+
 export interface TranslatorInfo {
   model: TranslatorModel;
   sourceWords: number; // the English word vectors' words (and one unknown-word id)
   sourceWidth: number;
   targetWords: number; // the German vocabulary, <pad>, <s>, </s> and <unk> included
   targetPieces: boolean; // the German vocabulary is subword pieces (any German word can be written), not whole words
-  targetWidth: number;
-  encoderState: number; // per direction
-  decoderState: number;
-  attentionWidth: number | null; // null for the fixed-vector model
+  targetWidth: number; // the German embeddings' width (the Transformer's: d_model)
+  encoderState: number | null; // per direction; null for the Transformer
+  decoderState: number | null; // null for the Transformer
+  attentionWidth: number | null; // null for the fixed-vector model and the Transformer
   parameters: number; // trained values
   maxSourceTokens: number; // translate() reads the first 64 tokens
   corpus: { trainPairs: number; validationPairs: number; testPairs: number };
@@ -274,6 +290,8 @@ export interface TranslatorInfo {
   alignment: AlignmentScore | null; // null for the fixed-vector model
   everyday: EverydayScores | null; // on everyday English (docs/translation.md); null when the report holds none
   measuredBeam: number; // the beam the measured translations were searched with: pass it to translate() to read what was scored (1: greedy)
+  transformer: Readonly<TransformerSizes> | null; // null for the recurrent models
+  heads: readonly HeadAlignment[] | null; // the Transformer's every cross-attention head, layer-major; null for the recurrent models
 }
 
 export interface TranslationPieces {
@@ -294,6 +312,15 @@ export interface Translation {
   end: Float32Array; // (source.length) the </s> step's weights; empty for fixed-vector
   pieces: TranslationPieces; // the same translation one decision (one id) at a time
   logProbability: number; // of the pieces and </s>, natural log
+  crossAttention?: CrossAttention; // the Transformer's only
+}
+
+export interface CrossAttention {
+  layers: number;
+  heads: number;
+  weights: Float32Array; // (layers, heads, target.length, source.length): map (l, h) at (l heads + h) target.length source.length, word rows as Translation.weights
+  end: Float32Array; // (layers, heads, source.length) each map's </s> row
+  pieces: Float32Array; // (layers, heads, m, source.length) each map's rows per piece written
 }
 
 export interface Translator {
@@ -335,16 +362,18 @@ export interface Engine {
   ): LanguageModelTraining;
   readonly languageModel: LanguageModel | null; // the last one loaded
   readonly translators: { attention: Translator | null; fixedVector: Translator | null } | null; // the last loaded
+  readonly transformer: Translator | null; // the last Transformer loaded
   // needs loadEmbeddings; null for a model the file does not hold
   loadTranslators(
     weights: Uint8Array | ArrayBuffer,
     report: unknown,
   ): { attention: Translator | null; fixedVector: Translator | null };
+  loadTransformer(weights: Uint8Array | ArrayBuffer, report: unknown): Translator; // needs loadEmbeddings
 }
 
 export function loadEngine(): Promise<Engine>;
 export function loadLanguageModel(options?: { engine?: Engine }): Promise<LanguageModel>;
 export function loadTranslator(options?: {
-  model?: TranslatorModel; // default 'attention'
+  model?: TranslatorModel; // default 'attention'; 'transformer' loads lesson 2's file
   engine?: Engine;
 }): Promise<Translator>;

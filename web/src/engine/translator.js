@@ -1,9 +1,11 @@
-// The page's two English-to-German translation models (docs/translation.md) over the raw core:
-// one file holds both and the German vocabulary; it is loaded into the core once, and
-// translate(text) tokenizes the English as every figure does, writes the German greedily or by
-// beam search, and returns, for the attention model, every German word's weights over the English
-// words. What was measured on the models (BLEU, the alignment score, the everyday set's scores,
-// and the beam they were measured with) comes from the report the training wrote beside the file.
+// The page's English-to-German translation models over the raw core: lesson 1's two recurrent
+// models (docs/translation.md), which one file holds with their German vocabulary, and lesson 2's
+// Transformer (docs/transformer.md), in a file of its own. A file is loaded into the core once,
+// and translate(text) tokenizes the English as every figure does, writes the German greedily or
+// by beam search, and returns every German word's weights over the English words (for the
+// Transformer also every decoder layer's and head's cross-attention). What was measured on the
+// models (BLEU, the alignment score, the everyday set's scores, and the beam they were measured
+// with) comes from the report the training wrote beside the file.
 import { vocabularyOf } from '../text/embed.js';
 import { tokenize } from '../text/tokenize.js';
 import { requireBytes, show } from './args.js';
@@ -21,6 +23,9 @@ import {
 
 /** The models a translation file holds, by the name the core and the report give them. */
 export const TRANSLATOR_MODELS = /** @type {const} */ (['attention', 'fixed-vector']);
+
+/** Lesson 2's Transformer translator, in a file of its own: its name in loadTranslator and the report. */
+export const TRANSFORMER_MODEL = 'transformer';
 
 /** The German word the models write for any word outside their vocabulary. */
 export const GERMAN_UNKNOWN = '<unk>';
@@ -70,6 +75,10 @@ const MEASURED_MODEL = shape({
   alignment: optional(
     shape({ checkable: count, aligned: count, score: score, diagonalScore: score }),
   ),
+  // The Transformer's: each decoder layer's and head's own alignment score, layer-major.
+  heads: optional(
+    list(shape({ layer: count, head: count, checkable: count, aligned: count, score: score })),
+  ),
   everyday: optional(
     shape({ sentences: count, chrf: score, unknownShare: score, contentWordRecall: score }),
   ),
@@ -87,6 +96,7 @@ const TRANSLATION_REPORT = shape(
     models: shape({
       attention: optional(MEASURED_MODEL),
       'fixed-vector': optional(MEASURED_MODEL),
+      transformer: optional(MEASURED_MODEL),
     }),
     // How the measured translations were searched (absent: greedily, a beam of 1).
     decoding: optional(
@@ -113,11 +123,13 @@ export function maxWordsFor(n) {
 }
 
 /**
- * Per core: the token of its last load that succeeded. A translator of an earlier file refuses to
- * run on the models of a later one.
+ * Per core: the token of its last load of a translation file, and of a Transformer's file, that
+ * succeeded. A translator of an earlier file refuses to run on the models of a later one.
  * @type {WeakMap<object, object>}
  */
 const currentLoad = new WeakMap();
+/** @type {WeakMap<object, object>} */
+const currentTransformerLoad = new WeakMap();
 
 /**
  * @typedef {import('./index.js').Translator} Translator
@@ -126,14 +138,16 @@ const currentLoad = new WeakMap();
  */
 
 /**
- * Throws unless `model` names one of the two models.
+ * Throws unless `model` names one of the three models.
  * @param {string} where
  * @param {unknown} model
  * @returns {TranslatorModel}
  */
 export function requireTranslatorModel(where, model) {
-  if (model !== 'attention' && model !== 'fixed-vector') {
-    throw new Error(`${where}: model must be 'attention' or 'fixed-vector', got ${show(model)}`);
+  if (model !== 'attention' && model !== 'fixed-vector' && model !== TRANSFORMER_MODEL) {
+    throw new Error(
+      `${where}: model must be 'attention', 'fixed-vector' or 'transformer', got ${show(model)}`,
+    );
   }
   return model;
 }
@@ -141,7 +155,7 @@ export function requireTranslatorModel(where, model) {
 /**
  * The model called `model` of a loaded pair, or an Error when the file did not hold it.
  * @param {Translators} translators
- * @param {TranslatorModel} model
+ * @param {'attention' | 'fixed-vector'} model
  * @returns {Translator}
  */
 export function pickTranslator(translators, model) {
@@ -178,25 +192,82 @@ export function createTranslators(core, weights, report) {
     }
   }
   const known = vocabularyOf(core);
-  /** @param {TranslatorModel} model */
+  const isCurrent = () => currentLoad.get(core) === load;
+  /** @param {'attention' | 'fixed-vector'} model */
   const make = (model) =>
     sizes.models.includes(model)
-      ? createTranslator(core, load, known, model, infoOf(model, sizes, measured))
+      ? createTranslator(
+          infoOf(model, sizes, measured),
+          known,
+          isCurrent,
+          (source, maxWords, beam) => core.translatorTranslate(model, source, maxWords, beam),
+        )
       : null;
   return { attention: make('attention'), fixedVector: make('fixed-vector') };
 }
 
 /**
- * @param {any} core
- * @param {object} load the token of the load that made it
- * @param {(word: string) => boolean} known the tokenizer's vocabulary test
- * @param {TranslatorModel} model
- * @param {Readonly<import('./index.js').TranslatorInfo>} info
+ * Loads a Transformer's file into the core (replacing the Transformer loaded before) and returns
+ * it: its translate() returns what the recurrent models' does, and `crossAttention`, every decoder
+ * layer's and head's weights.
+ * @param {any} core the raw module, with the word vectors loaded
+ * @param {Uint8Array | ArrayBuffer} weights the file (web/public/models/transformer.bin)
+ * @param {unknown} report what was measured on it (web/public/models/transformer.json)
  * @returns {Translator}
  */
-function createTranslator(core, load, known, model, info) {
-  const where = `${model} translator`;
-  const attends = model === 'attention';
+export function createTransformer(core, weights, report) {
+  const bytes = requireBytes('loadTranslator', 'weights', weights);
+  const measured = readReport(report, TRANSLATION_REPORT, REPORT_WHERE);
+  const entry = measured.models.transformer;
+  if (!entry) fail('has no transformer model');
+  const sizes = core.transformerLoad(bytes);
+  const load = {};
+  currentTransformerLoad.set(core, load);
+  if (entry.parameters !== sizes.parameters) {
+    fail(
+      `describes another transformer model than the file (${entry.parameters} parameters, the ` +
+        `file's has ${sizes.parameters})`,
+    );
+  }
+  const info = Object.freeze({
+    ...commonInfo(entry, measured),
+    model: TRANSFORMER_MODEL,
+    sourceWords: sizes.sourceWords,
+    sourceWidth: sizes.sourceWidth,
+    targetWords: sizes.targetWords,
+    targetPieces: sizes.targetPieces,
+    targetWidth: sizes.dModel,
+    encoderState: null,
+    decoderState: null,
+    attentionWidth: null,
+    transformer: Object.freeze({
+      dModel: sizes.dModel,
+      heads: sizes.heads,
+      encoderLayers: sizes.encoderLayers,
+      decoderLayers: sizes.decoderLayers,
+      dMlp: sizes.dMlp,
+    }),
+    heads: entry.heads ?? [],
+  });
+  return createTranslator(
+    info,
+    vocabularyOf(core),
+    () => currentTransformerLoad.get(core) === load,
+    (source, maxWords, beam) => core.transformerTranslate(source, maxWords, beam),
+  );
+}
+
+/**
+ * @param {Readonly<import('./index.js').TranslatorInfo>} info
+ * @param {(word: string) => boolean} known the tokenizer's vocabulary test
+ * @param {() => boolean} isCurrent whether the core still holds the model this translator reads
+ * @param {(source: string[], maxWords: number, beam: number) => any} run the core's translation
+ * @returns {Translator}
+ */
+function createTranslator(info, known, isCurrent, run) {
+  const where = `${info.model} translator`;
+  const attends = info.model !== 'fixed-vector';
+  const file = info.model === TRANSFORMER_MODEL ? 'Transformer file' : 'translation file';
   return {
     info,
 
@@ -209,9 +280,9 @@ function createTranslator(core, load, known, model, info) {
           `${where}: beam must be a whole number from 1 to ${MAX_BEAM}, got ${show(beam)}`,
         );
       }
-      if (currentLoad.get(core) !== load) {
+      if (!isCurrent()) {
         throw new Error(
-          `${where}: another translation file has been loaded into this engine since; use the ` +
+          `${where}: another ${file} has been loaded into this engine since; use the ` +
             'translators that load returned',
         );
       }
@@ -219,14 +290,15 @@ function createTranslator(core, load, known, model, info) {
       if (all.length === 0) throw new Error(`${where}: type at least one word`);
       const source = all.slice(0, MAX_SOURCE_TOKENS);
       const n = source.length;
-      const raw = core.translatorTranslate(model, source, maxWordsFor(n), beam);
+      const raw = run(source, maxWordsFor(n), beam);
       // The core reads the model's ids as words (readable_translation): pieces joined, the English
       // token copied in for <unk>, each word's row the mean of its pieces' rows.
       const output = /** @type {string[]} */ (raw.words);
       const copied = Array.from(/** @type {Int32Array} */ (raw.copied));
       const w = output.length;
       const m = /** @type {string[]} */ (raw.pieces).length;
-      return {
+      /** @type {import('./index.js').Translation} */
+      const translation = {
         source,
         known: Array.from(/** @type {Uint8Array} */ (raw.known), (flag) => flag === 1),
         dropped: all.length - n,
@@ -239,16 +311,43 @@ function createTranslator(core, load, known, model, info) {
         pieces: {
           // What the model wrote, one decision at a time: (m) ids as text, the first piece of
           // each word (w + 1), and each step's m rows of weights and of scores before the softmax
-          // (e_tj, whose softmax over j is the step's row of weights).
+          // (e_tj, whose softmax over j is the step's row of weights; none for the Transformer).
           text: /** @type {string[]} */ (raw.pieces),
           firstPiece: Array.from(/** @type {Int32Array} */ (raw.firstPiece)),
           weights: attends ? raw.weights.subarray(0, m * n) : new Float32Array(0),
-          scores: attends ? raw.scores.subarray(0, m * n) : new Float32Array(0),
+          scores: raw.scores.length > 0 ? raw.scores.subarray(0, m * n) : new Float32Array(0),
         },
         logProbability: raw.logProbability,
       };
+      if (raw.layers !== undefined) {
+        translation.crossAttention = everyHead(raw, w, m, n);
+      }
+      return translation;
     },
   };
+}
+
+/**
+ * The Transformer's cross-attention from the core's rows, split as a translation's are: each
+ * (layer, head) map's w word rows, its </s> row, and its m piece rows.
+ * @param {any} raw what transformerTranslate returned
+ * @param {number} w German words
+ * @param {number} m German pieces
+ * @param {number} n English tokens
+ * @returns {import('./index.js').CrossAttention}
+ */
+function everyHead(raw, w, m, n) {
+  const maps = raw.layers * raw.heads;
+  const words = new Float32Array(maps * w * n);
+  const end = new Float32Array(maps * n);
+  const pieces = new Float32Array(maps * m * n);
+  for (let k = 0; k < maps; k++) {
+    const wordRows = raw.wordCrossWeights.subarray(k * (w + 1) * n, (k + 1) * (w + 1) * n);
+    words.set(wordRows.subarray(0, w * n), k * w * n);
+    end.set(wordRows.subarray(w * n), k * n);
+    pieces.set(raw.crossWeights.subarray(k * (m + 1) * n, k * (m + 1) * n + m * n), k * m * n);
+  }
+  return { layers: raw.layers, heads: raw.heads, weights: words, end, pieces };
 }
 
 /**
@@ -282,23 +381,12 @@ function fail(what) {
 }
 
 /**
- * @param {TranslatorModel} model
- * @param {any} sizes what the core's load returned
+ * What every model's info takes from its report.
+ * @param {any} entry the report's entry for the model
  * @param {import('./report-schema.js').ReadOf<typeof TRANSLATION_REPORT>} measured
- * @returns {Readonly<import('./index.js').TranslatorInfo>}
  */
-function infoOf(model, sizes, measured) {
-  const entry = measured.models[model];
-  return Object.freeze({
-    model,
-    sourceWords: sizes.sourceWords,
-    sourceWidth: sizes.sourceWidth,
-    targetWords: sizes.targetWords,
-    targetPieces: sizes.targetPieces,
-    targetWidth: sizes.targetWidth,
-    encoderState: sizes.encoderState,
-    decoderState: sizes.decoderState,
-    attentionWidth: model === 'attention' ? sizes.attentionWidth : null,
+function commonInfo(entry, measured) {
+  return {
     parameters: entry.parameters,
     maxSourceTokens: MAX_SOURCE_TOKENS,
     corpus: measured.corpus,
@@ -310,5 +398,28 @@ function infoOf(model, sizes, measured) {
     everyday: entry.everyday,
     // The beam the report's translations were searched with (1 when it says none: greedy).
     measuredBeam: measured.decoding?.beam ?? 1,
+  };
+}
+
+/**
+ * @param {'attention' | 'fixed-vector'} model
+ * @param {any} sizes what the core's load returned
+ * @param {import('./report-schema.js').ReadOf<typeof TRANSLATION_REPORT>} measured
+ * @returns {Readonly<import('./index.js').TranslatorInfo>}
+ */
+function infoOf(model, sizes, measured) {
+  return Object.freeze({
+    ...commonInfo(measured.models[model], measured),
+    model,
+    sourceWords: sizes.sourceWords,
+    sourceWidth: sizes.sourceWidth,
+    targetWords: sizes.targetWords,
+    targetPieces: sizes.targetPieces,
+    targetWidth: sizes.targetWidth,
+    encoderState: sizes.encoderState,
+    decoderState: sizes.decoderState,
+    attentionWidth: model === 'attention' ? sizes.attentionWidth : null,
+    transformer: null,
+    heads: null,
   });
 }
