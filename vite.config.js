@@ -33,7 +33,7 @@ export default defineConfig({
   // preloads its main text face (preloadFontsPlugin; the fonts: web/src/styles/fonts.css). The
   // dev and preview servers say who may frame each page (framePolicyPlugin: embed.html anyone).
   plugins: [
-    lessonPlugin({ dir: fromRoot('slides') }),
+    lessonPlugin({ dir: fromRoot('slides/attention') }),
     pageHeadPlugin(),
     preloadEnginePlugin(),
     preloadFontsPlugin(),

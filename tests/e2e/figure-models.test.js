@@ -10,7 +10,7 @@ import { loadLesson } from '../../web/build/content.js';
 import { moveToSlide, slideViews, useSite } from './browser.js';
 
 const TIMEOUT = 15_000;
-const { slides } = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
+const { slides } = loadLesson(fileURLToPath(new URL('../../slides/attention/', import.meta.url)));
 const site = useSite();
 
 /**

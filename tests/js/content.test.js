@@ -33,14 +33,14 @@ function lessonWith(broken, as) {
 }
 
 describe('the real lesson in slides/', () => {
-  const lesson = loadLesson(path.join(ROOT, 'slides'));
+  const lesson = loadLesson(path.join(ROOT, 'slides', 'attention'));
 
   test('loads, passes every rule and has the shape the pages import', () => {
     assert.deepEqual(Object.keys(lesson), ['lesson', 'slides', 'quiz']);
     assert.match(lesson.lesson.code, /^M\d{2} · L\d{2}$/);
     assert.ok(lesson.slides.length > 0);
     for (const slide of lesson.slides) {
-      assert.match(slide.file, /^slides\/\d{2}-[a-z0-9-]+\.md$/);
+      assert.match(slide.file, /^attention\/\d{2}-[a-z0-9-]+\.md$/);
       assert.notEqual(slide.html, '', `${slide.file} has an empty body`);
     }
   });
@@ -90,13 +90,13 @@ const REFERENCES = /^#{2,6}\s+References\s*$/m;
  * @returns {Array<{ name: string, body: string, notes: string, article: string }>}
  */
 function slideSources() {
-  const dir = path.join(ROOT, 'slides');
+  const dir = path.join(ROOT, 'slides', 'attention');
   return readdirSync(dir)
     .filter((name) => /^\d{2}-.+\.md$/.test(name))
     .sort()
     .map((name) => ({
       name,
-      ...parseSlideFile(readFileSync(path.join(dir, name), 'utf8'), `slides/${name}`),
+      ...parseSlideFile(readFileSync(path.join(dir, name), 'utf8'), `slides/attention/${name}`),
     }));
 }
 
@@ -187,7 +187,7 @@ describe('what the real slides say and cite', () => {
     const read = sources.filter((slide, index) => index === 0 || slide.meta.article !== false);
     const words = read.map((slide) => {
       const article = slide === last ? slide.article.split(REFERENCES)[0] : slide.article;
-      return wordCount(slide.body) + mainLineWords(article, `slides/${slide.name}`);
+      return wordCount(slide.body) + mainLineWords(article, `slides/attention/${slide.name}`);
     });
     const total = words.reduce((sum, n) => sum + n, 0);
     const each = read.map((slide, i) => `${slide.name} ${words[i]}`).join(', ');
@@ -498,7 +498,7 @@ describe('a figure with more than one view', () => {
   });
 
   test('the training experiments are a view of their slides, after the figures before them', () => {
-    const { slides } = loadLesson(path.join(ROOT, 'slides'));
+    const { slides } = loadLesson(path.join(ROOT, 'slides', 'attention'));
     const experiments = Object.fromEntries(
       slides
         .filter((slide) => slide.widget?.also && slide.widget.type !== 'language-model')
@@ -518,7 +518,7 @@ describe('a figure with more than one view', () => {
   });
 
   test('four slides open on the trained translators, the title among them, other figures one click away', () => {
-    const { slides } = loadLesson(path.join(ROOT, 'slides'));
+    const { slides } = loadLesson(path.join(ROOT, 'slides', 'attention'));
     const translating = Object.fromEntries(
       slides
         .filter((slide) => slide.widget?.type === 'translation')
@@ -536,7 +536,7 @@ describe('a figure with more than one view', () => {
   });
 
   test('two slides show the trained language model first, their untrained figure second, and multi-head a small one trained live third', () => {
-    const { slides } = loadLesson(path.join(ROOT, 'slides'));
+    const { slides } = loadLesson(path.join(ROOT, 'slides', 'attention'));
     const trained = Object.fromEntries(
       slides
         .filter((slide) => slide.widget?.type === 'language-model')

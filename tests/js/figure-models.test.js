@@ -20,7 +20,7 @@ register('./page-modules.js', import.meta.url);
 const { buildModelLine, modelLineText, showModel, viewsOf } =
   await import('../../web/src/share/figure-views.js');
 
-const SLIDES = path.join(ROOT, 'slides');
+const SLIDES = path.join(ROOT, 'slides', 'attention');
 const VALID = path.join(ROOT, 'tests/js/fixtures-content/valid');
 const scratch = mkdtempSync(path.join(tmpdir(), 'attention-lab-models-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
@@ -141,7 +141,10 @@ const fakeDocument = /** @type {Document} */ (
 describe('the real lesson', () => {
   const lesson = loadLesson(SLIDES);
   const lessonYaml = /** @type {{ models: Record<string, Record<string, unknown>> }} */ (
-    parseYaml(readFileSync(path.join(SLIDES, 'lesson.yaml'), 'utf8'), 'slides/lesson.yaml')
+    parseYaml(
+      readFileSync(path.join(SLIDES, 'lesson.yaml'), 'utf8'),
+      'slides/attention/lesson.yaml',
+    )
   );
   const models = lessonYaml.models;
   const figures = lesson.slides.filter((slide) => slide.widget);

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { loadLesson } from '../../web/build/content.js';
 
 const LESSON_URL = 'attention-lab:virtual-lesson';
-const SLIDES = new URL('../../slides/', import.meta.url);
+const SLIDES = new URL('../../slides/attention/', import.meta.url);
 
 /**
  * @param {string} specifier
