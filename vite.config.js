@@ -26,14 +26,14 @@ export default defineConfig({
   root: 'web',
   // Relative asset URLs, so the built page also works from a sub-folder.
   base: './',
-  // `import lesson from 'virtual:lesson'`: the checked, rendered content of slides/.
+  // The lessons of slides/, checked and rendered (web/src/lesson.js picks the one a page shows).
   // KaTeX's CSS and fonts come in through `import './styles/katex.js'` in a page module.
   // Every page gets the shared head (charset, viewport, icon, its Content-Security-Policy) from
   // pageHeadPlugin; a page that runs the engine preloads it (preloadEnginePlugin); every page
   // preloads its main text face (preloadFontsPlugin; the fonts: web/src/styles/fonts.css). The
   // dev and preview servers say who may frame each page (framePolicyPlugin: embed.html anyone).
   plugins: [
-    lessonPlugin({ dir: fromRoot('slides/attention') }),
+    lessonPlugin({ dir: fromRoot('slides') }),
     pageHeadPlugin(),
     preloadEnginePlugin(),
     preloadFontsPlugin(),

@@ -17,7 +17,7 @@ export default defineConfig({
   // The site's public files go into the page as data blocks, not beside it.
   publicDir: false,
   plugins: [
-    lessonPlugin({ dir: fromRoot('slides/attention') }),
+    lessonPlugin({ dir: fromRoot('slides') }),
     offlinePlugin({ web: fromRoot('web'), fileName: OFFLINE_FILE }),
   ],
   build: {

@@ -9,7 +9,7 @@ import { register } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { checkWidgets, loadLesson } from '../../web/build/content.js';
+import { checkWidgets, loadLesson, loadLessons } from '../../web/build/content.js';
 import { parseSlideFile, splitDeeper } from '../../web/build/slide-file.js';
 import { assertContentError } from './content-errors.js';
 import { ROOT } from './helpers.js';
@@ -33,14 +33,14 @@ function lessonWith(broken, as) {
 }
 
 describe('the real lesson in slides/', () => {
-  const lesson = loadLesson(path.join(ROOT, 'slides', 'attention'));
+  const [lesson] = loadLessons(path.join(ROOT, 'slides'));
 
   test('loads, passes every rule and has the shape the pages import', () => {
     assert.deepEqual(Object.keys(lesson), ['lesson', 'slides', 'quiz']);
     assert.match(lesson.lesson.code, /^M\d{2} · L\d{2}$/);
     assert.ok(lesson.slides.length > 0);
     for (const slide of lesson.slides) {
-      assert.match(slide.file, /^attention\/\d{2}-[a-z0-9-]+\.md$/);
+      assert.match(slide.file, /^slides\/attention\/\d{2}-[a-z0-9-]+\.md$/);
       assert.notEqual(slide.html, '', `${slide.file} has an empty body`);
     }
   });
@@ -276,12 +276,13 @@ describe('a valid lesson', () => {
 
   test('becomes exactly the object of docs/content.md', () => {
     assert.deepEqual(lesson, {
+      key: 'small',
       course: 'ML 101',
       module: 9,
       lesson: 1,
       title: 'A Small Lesson',
       subtitle: 'Two slides and a quiz, for the content tests.',
-      next: { title: 'Lesson 2: Next', available: false },
+      next: { title: 'Lesson 2: Next', available: false, key: null },
       code: 'M09 · L01',
     });
     const slideKeys = 'id title kicker widget html notesHtml articleHtml inArticle file'.split(' ');

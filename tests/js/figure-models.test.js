@@ -270,6 +270,7 @@ function assertFails(dir, file, field, problem) {
 
 const HEAD = ['id: models', 'title: Models'];
 const LESSON_HEAD = [
+  'key: small',
   'course: ML 101',
   'module: 9',
   'lesson: 1',
