@@ -3,12 +3,13 @@
 // serves it, and checks that each page shows the lesson its ?lesson= names, that the links the
 // pages build carry the key of lesson 2 and never that of lesson 1, that the lessons page lists
 // both, and that a value naming no lesson shows lesson 1 with no error (the address is input).
+// The single file built from the same slides/ holds both lessons, opened with the network off.
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, loadConfigFromFile, preview } from 'vite';
 import lessonPlugin from '../../web/build/vite-plugin-lesson.js';
 import { HOSTILE_MARK, HOSTILE_VALUES } from '../js/hostile-values.js';
@@ -21,6 +22,7 @@ const SECOND = { key: 'transformer', title: 'The Transformer (a test copy)' };
 const scratch = mkdtempSync(path.join(tmpdir(), 'attention-lab-lessons-e2e-'));
 const slides = path.join(scratch, 'slides');
 const outDir = path.join(scratch, 'site');
+const offlineDir = path.join(scratch, 'offline');
 
 /** Lesson 1 as it is, and a copy of it as lesson 2 that announces a lesson 3. */
 function writeLessons() {
@@ -36,12 +38,13 @@ function writeLessons() {
   writeFileSync(file, yaml);
 }
 
-/** The site's configuration, its lessons read from the scratch slides/. */
-async function siteConfig() {
-  const loaded = await loadConfigFromFile(
-    { command: 'build', mode: 'production' },
-    fromRoot('vite.config.js'),
-  );
+/**
+ * A build's configuration, its lessons read from the scratch slides/.
+ * @param {string} file the configuration file, e.g. 'vite.config.js'
+ * @param {string} out the folder it builds into
+ */
+async function configOf(file, out) {
+  const loaded = await loadConfigFromFile({ command: 'build', mode: 'production' }, fromRoot(file));
   const config = /** @type {import('vite').UserConfig} */ (loaded?.config);
   const plugins = /** @type {any[]} */ (config.plugins ?? [])
     .flat()
@@ -52,7 +55,7 @@ async function siteConfig() {
     root: fromRoot('web'),
     logLevel: /** @type {const} */ ('warn'),
     plugins: [lessonPlugin({ dir: slides }), ...plugins],
-    build: { ...config.build, outDir, emptyOutDir: true },
+    build: { ...config.build, outDir: out, emptyOutDir: true },
   };
 }
 
@@ -64,8 +67,9 @@ let base = '';
 
 before(async () => {
   writeLessons();
-  const config = await siteConfig();
+  const config = await configOf('vite.config.js', outDir);
   await build(config);
+  await build(await configOf('vite.offline.config.js', offlineDir));
   server = await preview({
     ...config,
     preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
@@ -254,6 +258,31 @@ describe('two lessons', () => {
           );
         },
       );
+    }
+  });
+
+  test('the single file holds both lessons, each page naming lesson 2 as the site does', async () => {
+    const file = pathToFileURL(path.join(offlineDir, 'attention-lab.html')).href;
+    const session = await openPage(/** @type {any} */ (browser));
+    const { page } = session;
+    try {
+      await session.context.setOffline(true);
+      await page.goto(`${file}?lesson=transformer#/title`);
+      await waitForSlide(page, 'title');
+      assert.match(await page.title(), /^The Transformer \(a test copy\)/);
+      assert.equal(
+        await hrefOf(page, '#title .slide-chrome a[href*="article"]'),
+        '?page=article&lesson=transformer&from=title#title',
+      );
+      await page.goto(`${file}?page=article&lesson=transformer&from=why-scale`);
+      await page.locator('#why-scale').waitFor({ timeout: TIMEOUT });
+      assert.equal(await hrefOf(page, 'a.back-link'), '?page=deck&lesson=transformer#/why-scale');
+      await page.goto(`${file}?page=article`);
+      await page.waitForFunction(() => document.title.includes('The Attention Mechanism'));
+      assert.equal(await hrefOf(page, 'a.back-link'), '?page=deck#/title');
+      assertClean(session.log, 'null');
+    } finally {
+      await session.close();
     }
   });
 });
