@@ -233,32 +233,25 @@ describe('the address names the lesson', () => {
     assert.equal(withLesson('index.html', 'transformer'), 'index.html?lesson=transformer');
     assert.equal(withLesson('?page=deck', 'transformer'), '?page=deck&lesson=transformer');
 
-    assert.equal(hosted.slideHref('why-scale'), 'index.html#/why-scale');
-    assert.equal(hosted.articleHref('why-scale'), 'article.html?from=why-scale#why-scale');
-    assert.equal(hosted.lessonHref(hosted.PRACTICE_URL), 'practice.html');
-    assert.equal(
-      hosted.slideHref('layers', 'transformer'),
-      'index.html?lesson=transformer#/layers',
-    );
-    assert.equal(
-      hosted.articleHref('layers', 'transformer'),
-      'article.html?lesson=transformer&from=layers#layers',
-    );
-    assert.equal(
-      hosted.lessonHref(hosted.PRACTICE_URL, 'transformer'),
-      'practice.html?lesson=transformer',
-    );
-
-    assert.equal(offline.slideHref('why-scale'), '?page=deck#/why-scale');
-    assert.equal(offline.articleHref('why-scale'), '?page=article&from=why-scale#why-scale');
-    assert.equal(
-      offline.slideHref('layers', 'transformer'),
-      '?page=deck&lesson=transformer#/layers',
-    );
-    assert.equal(
-      offline.articleHref('layers', 'transformer'),
-      '?page=article&lesson=transformer&from=layers#layers',
-    );
+    const cases = [
+      [hosted.slideHref('why-scale'), 'index.html#/why-scale'],
+      [hosted.articleHref('why-scale'), 'article.html?from=why-scale#why-scale'],
+      [hosted.lessonHref(hosted.PRACTICE_URL), 'practice.html'],
+      [hosted.slideHref('layers', 'transformer'), 'index.html?lesson=transformer#/layers'],
+      [
+        hosted.articleHref('layers', 'transformer'),
+        'article.html?lesson=transformer&from=layers#layers',
+      ],
+      [hosted.lessonHref(hosted.PRACTICE_URL, 'transformer'), 'practice.html?lesson=transformer'],
+      [offline.slideHref('why-scale'), '?page=deck#/why-scale'],
+      [offline.articleHref('why-scale'), '?page=article&from=why-scale#why-scale'],
+      [offline.slideHref('layers', 'transformer'), '?page=deck&lesson=transformer#/layers'],
+      [
+        offline.articleHref('layers', 'transformer'),
+        '?page=article&lesson=transformer&from=layers#layers',
+      ],
+    ];
+    for (const [href, expected] of cases) assert.equal(href, expected);
     assert.equal(
       offline.offlineHref(hosted.slideHref('x', 'transformer')),
       offline.slideHref('x', 'transformer'),
