@@ -1,4 +1,4 @@
-// The models the figures show: slides/lesson.yaml names each once, every view of every slide's
+// The models the figures show: lesson.yaml names each once, every view of every slide's
 // figure declares one by its key (the knowledge check, a quiz, none), each widget always names the
 // family it really shows, and the line the deck, the article and the embed page write for the
 // view shown carries the declared name in those words, following the view chosen. A view that

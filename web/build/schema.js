@@ -241,7 +241,7 @@ function checkItem(item, file, field, slideIds) {
 }
 
 /**
- * Checks slides/quiz.yaml, including that every item's slide exists and that `check` pairs each
+ * Checks a lesson's quiz.yaml, including that every item's slide exists and that `check` pairs each
  * of its ideas, named once, with an existing item, each item asked once.
  * @param {unknown} data the parsed YAML
  * @param {string} file

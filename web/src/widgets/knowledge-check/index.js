@@ -1,4 +1,4 @@
-// The `knowledge-check` widget: quiz questions of slides/quiz.yaml as a quiz view. By default the
+// The `knowledge-check` widget: quiz questions of a quiz.yaml as a quiz view. By default the
 // lesson's check (`check`); with props `{ items: [id], number, practice: true }`, one card of the
 // practice bank (web/src/practice/main.js), numbered among all items and linked to its slide. Its
 // session is kept by the place it is shown in (props.place, registry.js), so leaving the slide and
