@@ -26,7 +26,7 @@ export default defineConfig({
   root: 'web',
   // Relative asset URLs, so the built page also works from a sub-folder.
   base: './',
-  // `import lesson from 'virtual:lesson'`: the checked, rendered content of slides/.
+  // The lessons of slides/, checked and rendered (web/src/lesson.js picks the one a page shows).
   // KaTeX's CSS and fonts come in through `import './styles/katex.js'` in a page module.
   // Every page gets the shared head (charset, viewport, icon, its Content-Security-Policy) from
   // pageHeadPlugin; a page that runs the engine preloads it (preloadEnginePlugin); every page

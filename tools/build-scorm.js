@@ -21,11 +21,11 @@ const fromRoot = (file) => fileURLToPath(new URL(`../${file}`, import.meta.url))
 export const PACKAGE_FILE = 'attention-lab-scorm12.zip';
 
 /**
- * The package's identifier, title and version: from slides/lesson.yaml and package.json.
+ * The package's identifier, title and version: from slides/attention/lesson.yaml and package.json.
  * @returns {{ identifier: string, title: string, version: string }}
  */
 export function packageMeta() {
-  const lesson = parse(readFileSync(fromRoot('slides/lesson.yaml'), 'utf8'));
+  const lesson = parse(readFileSync(fromRoot('slides/attention/lesson.yaml'), 'utf8'));
   const { version } = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8'));
   const code = `${lesson.course}, Module ${lesson.module}, Lesson ${lesson.lesson}`;
   return { identifier: 'attention-lab', title: `${lesson.title} (${code})`, version };

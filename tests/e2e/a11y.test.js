@@ -13,7 +13,7 @@ import { loadLesson } from '../../web/build/content.js';
 import { axeFindings } from './axe.js';
 import { moveToSlide, slideViews, useSite } from './browser.js';
 
-const lesson = loadLesson(fileURLToPath(new URL('../../slides', import.meta.url)));
+const lesson = loadLesson(fileURLToPath(new URL('../../slides/attention', import.meta.url)));
 
 const { visit } = useSite();
 

@@ -7,7 +7,7 @@ import { loadLesson } from '../../web/build/content.js';
 import { openTables, useSite, waitForSlide } from './browser.js';
 
 const TIMEOUT = 15_000;
-const { slides } = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
+const { slides } = loadLesson(fileURLToPath(new URL('../../slides/attention/', import.meta.url)));
 const inArticle = slides.filter((slide, index) => index === 0 || slide.inArticle);
 
 const { visit } = useSite();

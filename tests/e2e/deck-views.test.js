@@ -9,7 +9,7 @@ import { loadLesson } from '../../web/build/content.js';
 import { useSite, waitForSlide } from './browser.js';
 
 const TIMEOUT = 15_000;
-const { slides } = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
+const { slides } = loadLesson(fileURLToPath(new URL('../../slides/attention/', import.meta.url)));
 const ids = slides.map((slide) => slide.id);
 const withHeatmap = slides.filter((slide) => slide.widget?.type === 'heatmap').map((s) => s.id);
 const withModel = slides

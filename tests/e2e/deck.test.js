@@ -16,7 +16,9 @@ import {
 } from './browser.js';
 
 const TIMEOUT = 15_000;
-const { lesson, slides } = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
+const { lesson, slides } = loadLesson(
+  fileURLToPath(new URL('../../slides/attention/', import.meta.url)),
+);
 const ids = slides.map((slide) => slide.id);
 const total = String(slides.length).padStart(2, '0');
 const HEADER = `${lesson.course} · ${lesson.code}`;

@@ -14,7 +14,7 @@ import { assertClean, openPage, openTables, useSite, waitForSlide } from './brow
 const TIMEOUT = 15_000;
 const HEIGHT_MESSAGE = 'attention-lab:height';
 const site = useSite();
-const lesson = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
+const lesson = loadLesson(fileURLToPath(new URL('../../slides/attention/', import.meta.url)));
 
 /** @type {{ url: string, origin: string, close: () => Promise<void> } | undefined} */
 let parent;

@@ -1,5 +1,5 @@
 // End-to-end tests of the line that names the model a figure's view shows, in the words of
-// slides/lesson.yaml's `models`: in the deck it sits in the slide's header, on every slide in
+// its lesson.yaml's `models`: in the deck it sits in the slide's header, on every slide in
 // every view of its figure, its name shown whole and clear of the course code and the view choice
 // at 1280 x 720, and it follows the view chosen; the article and the embed page show it above the
 // figure and follow the view too. Unit tests: tests/js/figure-models.test.js.
@@ -10,7 +10,7 @@ import { loadLesson } from '../../web/build/content.js';
 import { moveToSlide, slideViews, useSite } from './browser.js';
 
 const TIMEOUT = 15_000;
-const { slides } = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
+const { slides } = loadLesson(fileURLToPath(new URL('../../slides/attention/', import.meta.url)));
 const site = useSite();
 
 /**

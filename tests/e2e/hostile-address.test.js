@@ -28,7 +28,7 @@ await import('../../web/src/widgets/index.js');
 
 const TIMEOUT = 20_000;
 const site = useSite();
-const lesson = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
+const lesson = loadLesson(fileURLToPath(new URL('../../slides/attention/', import.meta.url)));
 /** The values, but the empty one (a link may leave a setting empty: that is no attack). */
 const VALUES = HOSTILE_VALUES.filter((value) => value.text !== '');
 const REVEAL = revealParams();

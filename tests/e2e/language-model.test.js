@@ -47,7 +47,7 @@ import {
 const TIMEOUT = 15_000;
 const model = await loadLanguageModel();
 const { info } = model;
-const { slides } = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
+const { slides } = loadLesson(fileURLToPath(new URL('../../slides/attention/', import.meta.url)));
 /** The slides whose figure's first view is the trained model, with their props and former view. */
 const SLIDES = slides
   .filter((slide) => slide.widget?.type === 'language-model')

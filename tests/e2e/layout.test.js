@@ -18,7 +18,7 @@ const PHONE = { width: 360, height: 740 };
 const PROJECTOR = { width: 1920, height: 1080 };
 /** An older laptop's screen, where the frame is drawn at 0.8 of its size. */
 const SMALL_SCREEN = { width: 1024, height: 768 };
-const { slides } = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
+const { slides } = loadLesson(fileURLToPath(new URL('../../slides/attention/', import.meta.url)));
 const walk = slideViews(slides);
 
 /**

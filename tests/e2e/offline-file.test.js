@@ -14,7 +14,7 @@ import { launchBrowser, openPage, waitForSlide } from './browser.js';
 import { offlineFile } from './site-dir.js';
 
 const TIMEOUT = 20_000;
-const lesson = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
+const lesson = loadLesson(fileURLToPath(new URL('../../slides/attention/', import.meta.url)));
 const quiz = lesson.quiz;
 const firstCheck = quiz.items.find((item) => item.id === quiz.check[0]);
 

@@ -10,7 +10,7 @@ import { tokenize } from '../../web/src/text/tokenize.js';
 import { openPage, openTables, readLabels, readPicture, readTable, useSite } from './browser.js';
 
 // The title slide's sentence, as the lesson gives it, in the tokens the figure should show.
-const lesson = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
+const lesson = loadLesson(fileURLToPath(new URL('../../slides/attention/', import.meta.url)));
 const titleWidget = lesson.slides.find((slide) => slide.id === 'title')?.widget;
 const heatmapView = [titleWidget, ...(titleWidget?.also ?? [])].find((v) => v?.type === 'heatmap');
 const DEFAULT_TOKENS = tokenize(heatmapView?.props?.sentence ?? '');

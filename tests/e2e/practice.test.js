@@ -11,7 +11,7 @@ import { axeFindings } from './axe.js';
 import { assertClean, currentSlide, openPage, useSite, waitForSlide } from './browser.js';
 
 const TIMEOUT = 15_000;
-const lesson = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
+const lesson = loadLesson(fileURLToPath(new URL('../../slides/attention/', import.meta.url)));
 const items = lesson.quiz.items;
 const translator = await loadTranslator();
 /** Where the screenshots go, for a person to look at (the build folder is not committed). */

@@ -22,7 +22,7 @@ import { siteDir } from './site-dir.js';
 
 const TIMEOUT = 20_000;
 const configFile = fileURLToPath(new URL('../../vite.config.js', import.meta.url));
-const lesson = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
+const lesson = loadLesson(fileURLToPath(new URL('../../slides/attention/', import.meta.url)));
 const require = createRequire(import.meta.url);
 const SCORM_AGAIN = path.join(path.dirname(require.resolve('scorm-again')), 'scorm12.min.js');
 

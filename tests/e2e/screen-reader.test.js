@@ -9,7 +9,9 @@ import { loadLesson } from '../../web/build/content.js';
 import { currentSlide, figureDrawn, useSite, waitForSlide } from './browser.js';
 
 const TIMEOUT = 15_000;
-const { lesson, slides } = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
+const { lesson, slides } = loadLesson(
+  fileURLToPath(new URL('../../slides/attention/', import.meta.url)),
+);
 const ids = slides.map((slide) => slide.id);
 
 const site = useSite();

@@ -1,15 +1,16 @@
-// The lesson content pipeline: the real slides/ loads and passes every rule of docs/content.md,
-// broken content fails with a message naming the file and the field, and Markdown, math, notes
-// and article render as the pages expect, deeper parts as closed asides. The real slides' speaker
-// notes can be said in the room, the article's main line reads at one pace, and every paper they
-// and the article cite is in the article's references.
+// The lesson content pipeline: every lesson of the real slides/ loads and passes every rule of
+// docs/content.md (the rules across lessons: lessons.test.js), broken content fails with a message
+// naming the file and the field, and Markdown, math, notes and article render as the pages expect,
+// deeper parts as closed asides. Each real lesson's speaker notes can be said in the room, its
+// article's main line reads at one pace, and every paper its slides and article cite is in the
+// article's references.
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { checkWidgets, loadLesson } from '../../web/build/content.js';
+import { checkWidgets, loadLesson, loadLessons } from '../../web/build/content.js';
 import { parseSlideFile, splitDeeper } from '../../web/build/slide-file.js';
 import { assertContentError } from './content-errors.js';
 import { ROOT } from './helpers.js';
@@ -32,43 +33,44 @@ function lessonWith(broken, as) {
   return dir;
 }
 
-describe('the real lesson in slides/', () => {
-  const lesson = loadLesson(path.join(ROOT, 'slides'));
+for (const lesson of loadLessons(path.join(ROOT, 'slides'))) {
+  describe(`the real lesson "${lesson.lesson.key}"`, () => {
+    test('loads, passes every rule and has the shape the pages import', () => {
+      assert.deepEqual(Object.keys(lesson), ['lesson', 'slides', 'quiz']);
+      assert.match(lesson.lesson.code, /^M\d{2} · L\d{2}$/);
+      assert.ok(lesson.slides.length > 0);
+      for (const slide of lesson.slides) {
+        assert.match(slide.file, /^slides\/[a-z0-9-]+\/\d{2}-[a-z0-9-]+\.md$/);
+        assert.notEqual(slide.html, '', `${slide.file} has an empty body`);
+      }
+    });
 
-  test('loads, passes every rule and has the shape the pages import', () => {
-    assert.deepEqual(Object.keys(lesson), ['lesson', 'slides', 'quiz']);
-    assert.match(lesson.lesson.code, /^M\d{2} · L\d{2}$/);
-    assert.ok(lesson.slides.length > 0);
-    for (const slide of lesson.slides) {
-      assert.match(slide.file, /^slides\/\d{2}-[a-z0-9-]+\.md$/);
-      assert.notEqual(slide.html, '', `${slide.file} has an empty body`);
-    }
-  });
+    test('every quiz item teaches from a slide that exists, and check lists existing items', () => {
+      const slideIds = new Set(lesson.slides.map((slide) => slide.id));
+      const itemIds = new Set(lesson.quiz.items.map((item) => item.id));
+      for (const item of lesson.quiz.items) assert.ok(slideIds.has(item.slide), item.id);
+      assert.ok(lesson.quiz.check.length > 0);
+      for (const id of lesson.quiz.check) assert.ok(itemIds.has(id), id);
+    });
 
-  test('every quiz item teaches from a slide that exists, and check lists existing items', () => {
-    const slideIds = new Set(lesson.slides.map((slide) => slide.id));
-    const itemIds = new Set(lesson.quiz.items.map((item) => item.id));
-    for (const item of lesson.quiz.items) assert.ok(slideIds.has(item.slide), item.id);
-    assert.ok(lesson.quiz.check.length > 0);
-    for (const id of lesson.quiz.check) assert.ok(itemIds.has(id), id);
-  });
+    test('every widget a slide names is registered', async () => {
+      // The widget modules import `virtual:lesson` and CSS as Vite serves them; these hooks do the
+      // same for Node.
+      register('./page-modules.js', import.meta.url);
+      const { widgetNames } = await import('../../web/src/widgets/index.js');
+      checkWidgets(lesson, widgetNames());
+    });
 
-  test('every widget a slide names is registered', async () => {
-    // The widget modules import `virtual:lesson` and CSS as Vite serves them; these hooks do the
-    // same for Node.
-    register('./page-modules.js', import.meta.url);
-    const { widgetNames } = await import('../../web/src/widgets/index.js');
-    checkWidgets(lesson, widgetNames());
+    test('every live quiz item names a generator that exists', async () => {
+      const { generators } = await import('../../web/src/quiz/generators/index.js');
+      const live = lesson.quiz.items.filter((item) => item.generator);
+      if (lesson.lesson.key === 'attention')
+        assert.ok(live.length >= 3, `${live.length} live items`);
+      for (const item of live)
+        assert.ok(item.generator in generators, `${item.id}: ${item.generator}`);
+    });
   });
-
-  test('every live quiz item names a generator that exists', async () => {
-    const { generators } = await import('../../web/src/quiz/generators/index.js');
-    const live = lesson.quiz.items.filter((item) => item.generator);
-    assert.ok(live.length >= 3, `${live.length} live items`);
-    for (const item of live)
-      assert.ok(item.generator in generators, `${item.id}: ${item.generator}`);
-  });
-});
+}
 
 /** Notes are said aloud at about 130 words a minute: 180 words is under a minute and a half. */
 const NOTES_MAX_WORDS = 180;
@@ -85,18 +87,30 @@ const ARTICLE_MAX_WORDS = 3500;
 /** The heading that opens the article's references, in the last section of the article. */
 const REFERENCES = /^#{2,6}\s+References\s*$/m;
 
+/** The real lessons' folders in slides/, by name. */
+const LESSON_FOLDERS = readdirSync(path.join(ROOT, 'slides')).filter(
+  (name) => !name.startsWith('.'),
+);
+
 /**
- * The real slide files' Markdown sections, as written.
+ * What a real lesson's content must hold at the least, beside the rules: lesson 1's slides and
+ * citations (a lesson not listed, at least one of each).
+ */
+const AT_LEAST = { attention: { slides: 12, citations: 10 } };
+
+/**
+ * A real lesson's slide files' Markdown sections, as written.
+ * @param {string} folder the lesson's folder in slides/
  * @returns {Array<{ name: string, body: string, notes: string, article: string }>}
  */
-function slideSources() {
-  const dir = path.join(ROOT, 'slides');
+function slideSources(folder) {
+  const dir = path.join(ROOT, 'slides', folder);
   return readdirSync(dir)
     .filter((name) => /^\d{2}-.+\.md$/.test(name))
     .sort()
     .map((name) => ({
       name,
-      ...parseSlideFile(readFileSync(path.join(dir, name), 'utf8'), `slides/${name}`),
+      ...parseSlideFile(readFileSync(path.join(dir, name), 'utf8'), `slides/${folder}/${name}`),
     }));
 }
 
@@ -170,30 +184,77 @@ function citesEntry(citation, entry) {
   return !entry.others && citation.names.join('|') === entry.surnames.join('|');
 }
 
-describe('what the real slides say and cite', () => {
-  const sources = slideSources();
-  const withReferences = sources.filter((slide) => REFERENCES.test(slide.article));
-  const last = sources.filter((slide) => slide.article.trim() !== '').at(-1);
+for (const folder of LESSON_FOLDERS) {
+  describe(`what the real slides of slides/${folder}/ say and cite`, () => {
+    const sources = slideSources(folder);
+    const least = AT_LEAST[folder] ?? { slides: 1, citations: 1 };
+    const withReferences = sources.filter((slide) => REFERENCES.test(slide.article));
+    const last = sources.filter((slide) => slide.article.trim() !== '').at(-1);
 
-  test('every slide’s speaker notes are at most 180 words', () => {
-    assert.ok(sources.length >= 12, 'every slide file is read');
-    const long = sources
-      .map((slide) => [slide.name, wordCount(slide.notes)])
-      .filter(([, words]) => words > NOTES_MAX_WORDS);
-    assert.deepEqual(long, [], `notes over ${NOTES_MAX_WORDS} words`);
-  });
-
-  test('the article’s main line is at most 3,500 words, its deeper parts aside', () => {
-    const read = sources.filter((slide, index) => index === 0 || slide.meta.article !== false);
-    const words = read.map((slide) => {
-      const article = slide === last ? slide.article.split(REFERENCES)[0] : slide.article;
-      return wordCount(slide.body) + mainLineWords(article, `slides/${slide.name}`);
+    test('every slide’s speaker notes are at most 180 words', () => {
+      assert.ok(sources.length >= least.slides, 'every slide file is read');
+      const long = sources
+        .map((slide) => [slide.name, wordCount(slide.notes)])
+        .filter(([, words]) => words > NOTES_MAX_WORDS);
+      assert.deepEqual(long, [], `notes over ${NOTES_MAX_WORDS} words`);
     });
-    const total = words.reduce((sum, n) => sum + n, 0);
-    const each = read.map((slide, i) => `${slide.name} ${words[i]}`).join(', ');
-    assert.ok(total <= ARTICLE_MAX_WORDS, `the main line has ${total} words: ${each}`);
-  });
 
+    test('the article’s main line is at most 3,500 words, its deeper parts aside', () => {
+      const read = sources.filter((slide, index) => index === 0 || slide.meta.article !== false);
+      const words = read.map((slide) => {
+        const article = slide === last ? slide.article.split(REFERENCES)[0] : slide.article;
+        return wordCount(slide.body) + mainLineWords(article, `slides/${folder}/${slide.name}`);
+      });
+      const total = words.reduce((sum, n) => sum + n, 0);
+      const each = read.map((slide, i) => `${slide.name} ${words[i]}`).join(', ');
+      assert.ok(total <= ARTICLE_MAX_WORDS, `the main line has ${total} words: ${each}`);
+    });
+
+    test('the article ends with its references, one entry per work, in order', () => {
+      assert.deepEqual(
+        withReferences.map((slide) => slide.name),
+        [last?.name],
+        'one references list, in the last slide with an article section',
+      );
+      const list = last.article.slice(last.article.search(REFERENCES));
+      const items = list.split('\n').filter((line) => line.startsWith('- '));
+      assert.ok(items.length > 0, 'the references list has no entries');
+      const keys = items.map((line) => {
+        const entry = parseReference(line);
+        assert.ok(entry && entry.surnames.length > 0, `not an entry: ${line}`);
+        return `${entry.surnames[0]} ${entry.year} ${entry.surnames.slice(1).join(' ')}`;
+      });
+      assert.deepEqual(
+        keys,
+        keys.toSorted((a, b) => a.localeCompare(b)),
+        'in order of author',
+      );
+    });
+
+    test('every author-year citation in the slides, notes and article has its reference', () => {
+      const list = last.article.slice(last.article.search(REFERENCES));
+      const entries = list
+        .split('\n')
+        .filter((line) => line.startsWith('- '))
+        .map(parseReference)
+        .filter((entry) => entry !== null);
+      const cited = sources.flatMap((slide) => {
+        const article = slide === last ? slide.article.split(REFERENCES)[0] : slide.article;
+        return citations([slide.body, slide.notes, article].join('\n')).map((citation) => ({
+          ...citation,
+          file: slide.name,
+        }));
+      });
+      assert.ok(cited.length >= least.citations, `${cited.length} citations found`);
+      const missing = cited
+        .filter((citation) => !entries.some((entry) => citesEntry(citation, entry)))
+        .map((citation) => `${citation.file}: ${citation.text}`);
+      assert.deepEqual(missing, [], 'cited but not in the references');
+    });
+  });
+}
+
+describe('how the content tests count and find citations', () => {
   test('the main line counts the text outside the deeper parts only', () => {
     const article = [
       'Two words.',
@@ -226,48 +287,6 @@ describe('what the real slides say and cite', () => {
       ],
     );
   });
-
-  test('the article ends with its references, one entry per work, in order', () => {
-    assert.deepEqual(
-      withReferences.map((slide) => slide.name),
-      [last?.name],
-      'one references list, in the last slide with an article section',
-    );
-    const list = last.article.slice(last.article.search(REFERENCES));
-    const items = list.split('\n').filter((line) => line.startsWith('- '));
-    assert.ok(items.length > 0, 'the references list has no entries');
-    const keys = items.map((line) => {
-      const entry = parseReference(line);
-      assert.ok(entry && entry.surnames.length > 0, `not an entry: ${line}`);
-      return `${entry.surnames[0]} ${entry.year} ${entry.surnames.slice(1).join(' ')}`;
-    });
-    assert.deepEqual(
-      keys,
-      keys.toSorted((a, b) => a.localeCompare(b)),
-      'in order of author',
-    );
-  });
-
-  test('every author-year citation in the slides, notes and article has its reference', () => {
-    const list = last.article.slice(last.article.search(REFERENCES));
-    const entries = list
-      .split('\n')
-      .filter((line) => line.startsWith('- '))
-      .map(parseReference)
-      .filter((entry) => entry !== null);
-    const cited = sources.flatMap((slide) => {
-      const article = slide === last ? slide.article.split(REFERENCES)[0] : slide.article;
-      return citations([slide.body, slide.notes, article].join('\n')).map((citation) => ({
-        ...citation,
-        file: slide.name,
-      }));
-    });
-    assert.ok(cited.length >= 10, `${cited.length} citations found`);
-    const missing = cited
-      .filter((citation) => !entries.some((entry) => citesEntry(citation, entry)))
-      .map((citation) => `${citation.file}: ${citation.text}`);
-    assert.deepEqual(missing, [], 'cited but not in the references');
-  });
 });
 
 describe('a valid lesson', () => {
@@ -276,12 +295,13 @@ describe('a valid lesson', () => {
 
   test('becomes exactly the object of docs/content.md', () => {
     assert.deepEqual(lesson, {
+      key: 'small',
       course: 'ML 101',
       module: 9,
       lesson: 1,
       title: 'A Small Lesson',
       subtitle: 'Two slides and a quiz, for the content tests.',
-      next: { title: 'Lesson 2: Next', available: false },
+      next: { title: 'Lesson 2: Next', available: false, key: null },
       code: 'M09 · L01',
     });
     const slideKeys = 'id title kicker widget html notesHtml articleHtml inArticle file'.split(' ');
@@ -498,7 +518,7 @@ describe('a figure with more than one view', () => {
   });
 
   test('the training experiments are a view of their slides, after the figures before them', () => {
-    const { slides } = loadLesson(path.join(ROOT, 'slides'));
+    const { slides } = loadLesson(path.join(ROOT, 'slides', 'attention'));
     const experiments = Object.fromEntries(
       slides
         .filter((slide) => slide.widget?.also && slide.widget.type !== 'language-model')
@@ -518,7 +538,7 @@ describe('a figure with more than one view', () => {
   });
 
   test('four slides open on the trained translators, the title among them, other figures one click away', () => {
-    const { slides } = loadLesson(path.join(ROOT, 'slides'));
+    const { slides } = loadLesson(path.join(ROOT, 'slides', 'attention'));
     const translating = Object.fromEntries(
       slides
         .filter((slide) => slide.widget?.type === 'translation')
@@ -536,7 +556,7 @@ describe('a figure with more than one view', () => {
   });
 
   test('two slides show the trained language model first, their untrained figure second, and multi-head a small one trained live third', () => {
-    const { slides } = loadLesson(path.join(ROOT, 'slides'));
+    const { slides } = loadLesson(path.join(ROOT, 'slides', 'attention'));
     const trained = Object.fromEntries(
       slides
         .filter((slide) => slide.widget?.type === 'language-model')

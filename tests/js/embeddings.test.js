@@ -134,7 +134,7 @@ describe('real word vectors', () => {
   });
 
   test('every token of the lesson’s heatmap sentences is in the vocabulary', () => {
-    const lesson = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
+    const lesson = loadLesson(fileURLToPath(new URL('../../slides/attention/', import.meta.url)));
     const sentences = lesson.slides
       .map((slide) => slide.widget?.props?.sentence)
       .filter((sentence) => typeof sentence === 'string');

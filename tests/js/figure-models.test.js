@@ -1,4 +1,4 @@
-// The models the figures show: slides/lesson.yaml names each once, every view of every slide's
+// The models the figures show: lesson.yaml names each once, every view of every slide's
 // figure declares one by its key (the knowledge check, a quiz, none), each widget always names the
 // family it really shows, and the line the deck, the article and the embed page write for the
 // view shown carries the declared name in those words, following the view chosen. A view that
@@ -20,7 +20,7 @@ register('./page-modules.js', import.meta.url);
 const { buildModelLine, modelLineText, showModel, viewsOf } =
   await import('../../web/src/share/figure-views.js');
 
-const SLIDES = path.join(ROOT, 'slides');
+const SLIDES = path.join(ROOT, 'slides', 'attention');
 const VALID = path.join(ROOT, 'tests/js/fixtures-content/valid');
 const scratch = mkdtempSync(path.join(tmpdir(), 'attention-lab-models-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
@@ -141,7 +141,10 @@ const fakeDocument = /** @type {Document} */ (
 describe('the real lesson', () => {
   const lesson = loadLesson(SLIDES);
   const lessonYaml = /** @type {{ models: Record<string, Record<string, unknown>> }} */ (
-    parseYaml(readFileSync(path.join(SLIDES, 'lesson.yaml'), 'utf8'), 'slides/lesson.yaml')
+    parseYaml(
+      readFileSync(path.join(SLIDES, 'lesson.yaml'), 'utf8'),
+      'slides/attention/lesson.yaml',
+    )
   );
   const models = lessonYaml.models;
   const figures = lesson.slides.filter((slide) => slide.widget);
@@ -267,6 +270,7 @@ function assertFails(dir, file, field, problem) {
 
 const HEAD = ['id: models', 'title: Models'];
 const LESSON_HEAD = [
+  'key: small',
   'course: ML 101',
   'module: 9',
   'lesson: 1',

@@ -137,7 +137,7 @@ function checkProblems(ideas, lesson) {
 }
 
 describe('the knowledge check in slides/quiz.yaml', () => {
-  const lesson = loadLesson(path.join(ROOT, 'slides'));
+  const lesson = loadLesson(path.join(ROOT, 'slides', 'attention'));
   const slides = new Map(lesson.slides.map((slide) => [slide.id, slide]));
   const { ideas } = lesson.quiz;
 

@@ -9,8 +9,8 @@ import { loadLanguageModel } from 'attention-lab';
 
 const read = (path) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 const slides = {
-  self: read('slides/07-self-attention.md'),
-  multi: read('slides/08-multi-head.md'),
+  self: read('slides/attention/07-self-attention.md'),
+  multi: read('slides/attention/08-multi-head.md'),
 };
 const model = await loadLanguageModel();
 const { info } = model;

@@ -18,7 +18,7 @@ const { RESERVED, linkSettings, settingsFromUrl, urlWithSettings } =
   await import('../../web/src/share/figure-link.js');
 const { acceptSettings } = await import('../../web/src/widgets/shared/link-settings.js');
 
-const lesson = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
+const lesson = loadLesson(fileURLToPath(new URL('../../slides/attention/', import.meta.url)));
 const PAGE = 'http://127.0.0.1:5173/index.html#/title';
 
 /** @typedef {import('../../web/src/widgets/shared/link-settings.js').SettingKind} SettingKind */

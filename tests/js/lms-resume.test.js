@@ -18,7 +18,7 @@ const { createReporter } = await import('../../web/src/lms/scorm.js');
 const { reportToLms } = await import('../../web/src/deck/lms.js');
 const { viewsOf } = await import('../../web/src/share/figure-views.js');
 
-const lesson = loadLesson(fileURLToPath(new URL('../../slides/', import.meta.url)));
+const lesson = loadLesson(fileURLToPath(new URL('../../slides/attention/', import.meta.url)));
 /** Per slide with a figure: its views' widget types, the first the default. */
 const views = new Map(
   lesson.slides.flatMap((slide) =>

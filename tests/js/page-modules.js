@@ -1,13 +1,19 @@
-// Module hooks that let a Node test import page modules as Vite would serve them:
-// `virtual:lesson` becomes the lesson loaded from slides/, a CSS import an empty module, and a JSON
-// import (which Vite takes without an import attribute) a module whose default is the JSON.
-// Register with `register('./page-modules.js', import.meta.url)` from node:module.
+// Module hooks that let a Node test import page modules as Vite would serve them: the virtual
+// modules of web/build/vite-plugin-lesson.js (`virtual:lessons`, `virtual:lesson`,
+// `virtual:lesson/<key>`) come from the lessons loaded from slides/, a CSS import becomes an empty
+// module, and a JSON import (which Vite takes without an import attribute) a module whose default
+// is the JSON. Register with `register('./page-modules.js', import.meta.url)` from node:module.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadLesson } from '../../web/build/content.js';
+import { loadLessons } from '../../web/build/content.js';
+import { indexSource } from '../../web/build/vite-plugin-lesson.js';
 
-const LESSON_URL = 'attention-lab:virtual-lesson';
+const VIRTUAL_URL = 'attention-lab:virtual/';
 const SLIDES = new URL('../../slides/', import.meta.url);
+
+/** @type {ReturnType<typeof loadLessons> | null} */
+let lessons = null;
+const allLessons = () => (lessons ??= loadLessons(fileURLToPath(SLIDES)));
 
 /**
  * @param {string} specifier
@@ -15,7 +21,9 @@ const SLIDES = new URL('../../slides/', import.meta.url);
  * @param {Function} nextResolve
  */
 export async function resolve(specifier, context, nextResolve) {
-  if (specifier === 'virtual:lesson') return { url: LESSON_URL, shortCircuit: true };
+  if (specifier === 'virtual:lessons' || specifier.startsWith('virtual:lesson')) {
+    return { url: `${VIRTUAL_URL}${specifier}`, shortCircuit: true };
+  }
   return nextResolve(specifier, context);
 }
 
@@ -25,8 +33,15 @@ export async function resolve(specifier, context, nextResolve) {
  * @param {Function} nextLoad
  */
 export async function load(url, context, nextLoad) {
-  if (url === LESSON_URL) {
-    const source = `export default ${JSON.stringify(loadLesson(fileURLToPath(SLIDES)))};`;
+  if (url.startsWith(VIRTUAL_URL)) {
+    const id = url.slice(VIRTUAL_URL.length);
+    const all = allLessons();
+    if (id === 'virtual:lessons') {
+      return { format: 'module', source: indexSource(all), shortCircuit: true };
+    }
+    const key = id === 'virtual:lesson' ? all[0].lesson.key : id.slice('virtual:lesson/'.length);
+    const content = all.find(({ lesson }) => lesson.key === key);
+    const source = `export default ${JSON.stringify(content)};`;
     return { format: 'module', source, shortCircuit: true };
   }
   if (url.endsWith('.css')) return { format: 'module', source: '', shortCircuit: true };

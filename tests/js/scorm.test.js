@@ -405,7 +405,7 @@ describe('the deck in an LMS', () => {
   }
 
   test('the summary slide is in the lesson, after the knowledge check', () => {
-    const { slides } = loadLesson(path.join(ROOT, 'slides'));
+    const { slides } = loadLesson(path.join(ROOT, 'slides', 'attention'));
     const ids = slides.map((slide) => slide.id);
     assert.ok(ids.includes(SUMMARY_SLIDE), `no slide "${SUMMARY_SLIDE}" in slides/`);
     const check = slides.findIndex((slide) => slide.widget?.type === 'knowledge-check');

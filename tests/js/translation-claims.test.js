@@ -9,9 +9,9 @@ import { loadTranslator } from 'attention-lab';
 const read = (path) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 const report = JSON.parse(read('web/public/models/translation.json'));
 const slides = {
-  bottleneck: read('slides/02-bottleneck.md'),
-  bahdanau: read('slides/03-weighted-retrieval.md'),
-  cross: read('slides/09-cross-attention.md'),
+  bottleneck: read('slides/attention/02-bottleneck.md'),
+  bahdanau: read('slides/attention/03-weighted-retrieval.md'),
+  cross: read('slides/attention/09-cross-attention.md'),
 };
 const attention = await loadTranslator();
 // The comparison and alignment views search with the report's beam; the steps view is greedy.

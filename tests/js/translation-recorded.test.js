@@ -15,7 +15,7 @@ import {
 } from '../../tools/translation/record-views.js';
 import { recordAlignment, recordedAlignment } from '../../web/src/widgets/translation/record.js';
 
-const lesson = loadLesson(fileURLToPath(new URL('../../slides', import.meta.url)));
+const lesson = loadLesson(fileURLToPath(new URL('../../slides/attention', import.meta.url)));
 const recordings = JSON.parse(readFileSync(RECORDED, 'utf8'));
 const models = await loadBothTranslators();
 
@@ -58,7 +58,10 @@ describe('recorded translation figures', () => {
     /** @param {string} german @param {string} english @returns {number} */
     const weight = (german, english) =>
       t.weights[t.output.indexOf(german) * n + t.source.indexOf(english)];
-    const text = readFileSync(new URL('../../slides/01-title.md', import.meta.url), 'utf8');
+    const text = readFileSync(
+      new URL('../../slides/attention/01-title.md', import.meta.url),
+      'utf8',
+    );
     // "the row of kinder puts nearly all its weight on children", and "arena", the wrong word
     // for garden, "still puts 0.91 on garden"
     assert.ok(weight('kinder', 'children') >= 0.9, 'kinder on children');

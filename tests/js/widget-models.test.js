@@ -20,7 +20,7 @@ const { TRAINED_MODELS, isModelFailure, isTrainedModel } =
 const { figureTypes } = await import('../../web/src/share/figure-views.js');
 await import('../../web/src/widgets/index.js');
 
-const lesson = loadLesson(fileURLToPath(new URL('../../slides', import.meta.url)));
+const lesson = loadLesson(fileURLToPath(new URL('../../slides/attention', import.meta.url)));
 const read = (path) => readFileSync(`${ROOT}/${path}`, 'utf8');
 
 describe('the table of trained models', () => {

@@ -35,7 +35,7 @@ export async function loadBothTranslators() {
 }
 
 async function main() {
-  const lesson = loadLesson(fileURLToPath(new URL('slides', ROOT)));
+  const lesson = loadLesson(fileURLToPath(new URL('slides/attention', ROOT)));
   const models = await loadBothTranslators();
   const recordings = recordedSentences(lesson).map((s) => recordAlignment(models, s));
   const text = await prettier.format(JSON.stringify(recordings), {

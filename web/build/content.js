@@ -1,5 +1,6 @@
-// Loads the lesson content from slides/, checks it against docs/content.md and renders its
-// Markdown and math to HTML: the object that the pages import as `virtual:lesson`.
+// Loads the lessons from slides/ (one folder each), checks them against docs/content.md and
+// renders their Markdown and math to HTML: the objects that the pages import through
+// `virtual:lessons` and `virtual:lesson` (vite-plugin-lesson.js).
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ContentError } from './content-error.js';
@@ -149,16 +150,16 @@ function renderItem(item, file, field) {
  * Loads, checks and renders the lesson in `dir`: lesson.yaml, every NN-<id>.md in file-name
  * order, and quiz.yaml. Slide bodies, notes, articles and quiz explanations render as block
  * HTML; quiz prompts and choices as inline HTML (no wrapping paragraph). Math is KaTeX markup
- * with MathML; raw HTML in the content is escaped.
- * @param {string} dir the content folder (the project's `slides/`); messages name files as
- *   `<folder name>/<file>`, e.g. `slides/quiz.yaml`
- * @returns {{ lesson: object, slides: object[], quiz: { check: string[],
- *   ideas: Array<{ idea: string, item: string }>, items: object[] } }} the shape in
- *   docs/content.md: `check` the knowledge check's item ids in order, `ideas` the idea each asks
+ * with MathML; raw HTML in the content is escaped. Alone it knows no other lesson: `next` is
+ * lesson.yaml's, never available (loadLessons works that out).
+ * @param {string} dir the lesson's folder (e.g. the project's `slides/attention/`)
+ * @param {string} [folder] the folder as messages name it (files as `<folder>/<file>`, e.g.
+ *   `slides/attention/quiz.yaml`); the folder's own name by default
+ * @returns {Lesson} the shape in docs/content.md: `check` the knowledge check's item ids in order,
+ *   `ideas` the idea each asks
  * @throws {ContentError} on the first broken file, naming it and the field
  */
-export function loadLesson(dir) {
-  const folder = path.basename(path.resolve(dir));
+export function loadLesson(dir, folder = path.basename(path.resolve(dir))) {
   const label = (name) => `${folder}/${name}`;
 
   const yamlFile = (name) => parseYaml(read(dir, name, label(name)), label(name));
@@ -181,12 +182,13 @@ export function loadLesson(dir) {
 
   return {
     lesson: {
+      key: meta.key,
       course: meta.course,
       module: meta.module,
       lesson: meta.lesson,
       title: meta.title,
       subtitle: meta.subtitle ?? null,
-      next: meta.next ?? null,
+      next: meta.next ? { title: meta.next.title, available: false, key: null } : null,
       code: `M${pad(meta.module)} · L${pad(meta.lesson)}`,
     },
     slides,
@@ -196,6 +198,83 @@ export function loadLesson(dir) {
       items: quiz.items.map((item, i) => renderItem(item, quizFile, `items[${i}]`)),
     },
   };
+}
+
+/**
+ * @typedef {{ key: string, course: string, module: number, lesson: number, title: string,
+ *   subtitle: string | null, next: { title: string, available: boolean, key: string | null }
+ *   | null, code: string }} LessonMeta a lesson's lesson.yaml as the pages get it
+ * @typedef {{ lesson: LessonMeta, slides: any[], quiz: { check: string[],
+ *   ideas: Array<{ idea: string, item: string }>, items: object[] } }} Lesson
+ */
+
+/**
+ * Loads every lesson under `slidesDir`, one a folder (each as loadLesson loads it), in the order
+ * of their numbers: no two lessons may share a number or a key, and all belong to the first one's
+ * course and module. A lesson's `next` is the lesson numbered one more when its folder is there
+ * (available, with its own title and key), else the one lesson.yaml announces (not available).
+ * @param {string} slidesDir the project's `slides/`; messages name files as
+ *   `<its name>/<lesson folder>/<file>`, e.g. `slides/attention/lesson.yaml`
+ * @returns {Lesson[]} the first is the lesson a page shows when its address names none
+ * @throws {ContentError} on the first broken file, naming it and the field
+ */
+export function loadLessons(slidesDir) {
+  const top = path.basename(path.resolve(slidesDir));
+  const entries = readdirSync(slidesDir, { withFileTypes: true })
+    .filter((entry) => !entry.name.startsWith('.'))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const stray = entries.find((entry) => !entry.isDirectory());
+  if (stray) {
+    const problem = "is not in a lesson's folder: each lesson's files sit in slides/<key>/";
+    throw new ContentError(`${top}/${stray.name}`, '', problem);
+  }
+  if (entries.length === 0) throw new ContentError(`${top}/`, '', 'holds no lesson folder');
+
+  const loaded = entries.map(({ name }) => {
+    const folder = `${top}/${name}`;
+    return {
+      file: `${folder}/lesson.yaml`,
+      content: loadLesson(path.join(slidesDir, name), folder),
+    };
+  });
+  const numbers = new Map();
+  const keys = new Map();
+  for (const { file, content } of loaded) {
+    const { lesson, key } = content.lesson;
+    if (numbers.has(lesson)) {
+      throw new ContentError(
+        file,
+        'lesson',
+        `${lesson} is already the number of ${numbers.get(lesson)}`,
+      );
+    }
+    numbers.set(lesson, file);
+    if (keys.has(key)) {
+      throw new ContentError(file, 'key', `"${key}" is already the key of ${keys.get(key)}`);
+    }
+    keys.set(key, file);
+  }
+  loaded.sort((a, b) => a.content.lesson.lesson - b.content.lesson.lesson);
+
+  const [first] = loaded;
+  for (const { file, content } of loaded.slice(1)) {
+    for (const field of /** @type {const} */ (['course', 'module'])) {
+      const expected = first.content.lesson[field];
+      if (content.lesson[field] !== expected) {
+        const problem = `must be ${JSON.stringify(expected)}, as in ${first.file}: the lessons are one module's`;
+        throw new ContentError(file, field, problem);
+      }
+    }
+  }
+
+  const lessons = loaded.map(({ content }) => content);
+  return lessons.map((content) => {
+    const following = lessons.find(({ lesson }) => lesson.lesson === content.lesson.lesson + 1);
+    if (!following) return content;
+    const { lesson: number, title, key } = following.lesson;
+    const next = { title: `Lesson ${number}: ${title}`, available: true, key };
+    return { ...content, lesson: { ...content.lesson, next } };
+  });
 }
 
 /**

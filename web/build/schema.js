@@ -5,6 +5,7 @@ import { ContentError } from './content-error.js';
 import { expectFields, expectKind, expectMapping } from './fields.js';
 
 const LESSON_FIELDS = {
+  key: { kind: 'kebab', required: true },
   course: { kind: 'string', required: true },
   module: { kind: 'positive', required: true },
   lesson: { kind: 'positive', required: true },
@@ -13,9 +14,9 @@ const LESSON_FIELDS = {
   next: { kind: 'mapping' },
   models: { kind: 'mapping' },
 };
+/** The next lesson, announced before its folder exists (loadLessons says when it does). */
 const NEXT_FIELDS = {
   title: { kind: 'string', required: true },
-  available: { kind: 'boolean', required: true },
 };
 /** One model a figure can show, in lesson.yaml's `models`, named by its key. */
 const MODEL_FIELDS = {
@@ -74,11 +75,11 @@ const MIN_CHOICES = 2;
 const MAX_CHOICES = 6;
 
 /**
- * Checks slides/lesson.yaml.
+ * Checks a lesson's lesson.yaml (slides/<key>/lesson.yaml).
  * @param {unknown} data the parsed YAML
  * @param {string} file
- * @returns {{ course: string, module: number, lesson: number, title: string,
- *   subtitle?: string, next?: { title: string, available: boolean },
+ * @returns {{ key: string, course: string, module: number, lesson: number, title: string,
+ *   subtitle?: string, next?: { title: string },
  *   models?: Record<string, { name: string, trained: boolean, what: string }> }}
  */
 export function checkLessonMeta(data, file) {
@@ -240,7 +241,7 @@ function checkItem(item, file, field, slideIds) {
 }
 
 /**
- * Checks slides/quiz.yaml, including that every item's slide exists and that `check` pairs each
+ * Checks a lesson's quiz.yaml, including that every item's slide exists and that `check` pairs each
  * of its ideas, named once, with an existing item, each item asked once.
  * @param {unknown} data the parsed YAML
  * @param {string} file

@@ -16,9 +16,10 @@ export function originSlide(search, ids) {
  * Points every back link on the page at the slide the reader came from.
  * @param {Document} doc
  * @param {string[]} ids
+ * @param {string | null} [linkKey] the lesson's key for links (none: the first lesson)
  */
-export function wireBackLinks(doc, ids) {
-  const href = slideHref(originSlide(doc.defaultView?.location.search ?? '', ids));
+export function wireBackLinks(doc, ids, linkKey) {
+  const href = slideHref(originSlide(doc.defaultView?.location.search ?? '', ids), linkKey);
   for (const link of doc.querySelectorAll('a.back-link')) {
     /** @type {HTMLAnchorElement} */ (link).href = href;
   }

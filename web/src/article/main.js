@@ -9,7 +9,7 @@ import '../styles/heatmap.css';
 import '../styles/article.css';
 import '../styles/article-text.css';
 import '../styles/figure-tools.css';
-import lesson from 'virtual:lesson';
+import lesson, { LINK_KEY } from '../lesson.js';
 import '../widgets/index.js';
 import { EMBED_EXTRA_PX, canEmbed, embedHref, embedSnippet } from '../share/embed-code.js';
 import { linkSettings } from '../share/figure-link.js';
@@ -18,6 +18,7 @@ import { figureTypes, savedAs, viewsOf } from '../share/figure-views.js';
 import { showFigure } from '../share/show-figure.js';
 import { startLoading } from '../widgets/shared/engine-loader.js';
 import { needsOf } from '../widgets/shared/registry.js';
+import { PRACTICE_URL, lessonHref } from '../links.js';
 import { wireBackLinks } from './back-link.js';
 import { openDeeperForPrint } from './deeper.js';
 import { fillFooter } from './footer.js';
@@ -33,14 +34,21 @@ document.title = `${lesson.lesson.title} (article) \u00b7 ${lesson.lesson.course
 // The engine and the files the figures' widgets declare (the word vectors, the trained models)
 // start loading now, side by side, and serve every figure.
 const pageLoads = startLoading(needsOf(figureTypes(lesson.slides)));
-const sections = buildArticle(document, lesson);
+const sections = buildArticle(document, lesson, LINK_KEY);
 main.replaceChildren(...sections);
 fillToc(toc, sections);
-fillFooter(footer, lesson.lesson);
+fillFooter(footer, lesson.lesson, LINK_KEY);
+// The top bar's link to the practice bank is this lesson's (the page's own link, the first's).
+if (LINK_KEY) {
+  for (const link of document.querySelectorAll('a.practice-link')) {
+    /** @type {HTMLAnchorElement} */ (link).href = lessonHref(PRACTICE_URL, LINK_KEY);
+  }
+}
 openDeeperForPrint(window, main);
 wireBackLinks(
   document,
   lesson.slides.map((slide) => slide.id),
+  LINK_KEY,
 );
 
 const specs = new Map(lesson.slides.map((slide) => [slide.id, slide.widget]));
@@ -62,6 +70,7 @@ for (const section of sections) {
       section.id,
       linkSettings(view.type, shown.settings()),
       view === views[0] ? undefined : view.type,
+      LINK_KEY,
     );
     const height = host.offsetHeight + EMBED_EXTRA_PX;
     return embedSnippet({ src, title: saved().title, height });

@@ -13,10 +13,11 @@ import { nestHeadings } from './headings.js';
 
 /**
  * @param {Document} doc
- * @param {{ lesson: object, slides: Slide[] }} content the `virtual:lesson` object
+ * @param {{ lesson: object, slides: Slide[] }} content the lesson's content (web/src/lesson.js)
+ * @param {string | null} [linkKey] the lesson's key for links to its slides (none: the first)
  * @returns {HTMLElement[]} the sections, in order
  */
-export function buildArticle(doc, content) {
+export function buildArticle(doc, content, linkKey) {
   const { lesson, slides } = content;
   return slides
     .filter((slide, index) => index === 0 || slide.inArticle)
@@ -36,7 +37,7 @@ export function buildArticle(doc, content) {
         nestHeadings(prose);
         section.append(prose);
       }
-      section.append(slideLink(doc, slide.id));
+      section.append(slideLink(doc, slide.id, linkKey));
       return section;
     });
 }
@@ -129,11 +130,12 @@ function widgetHost(doc, type) {
 /**
  * @param {Document} doc
  * @param {string} id
+ * @param {string | null} [linkKey]
  */
-function slideLink(doc, id) {
+function slideLink(doc, id, linkKey) {
   const p = text(doc, 'p', 'article-slide-link');
   const a = text(doc, 'a', '', 'Show this slide');
-  /** @type {HTMLAnchorElement} */ (a).href = slideHref(id);
+  /** @type {HTMLAnchorElement} */ (a).href = slideHref(id, linkKey);
   p.append(a);
   return p;
 }

@@ -22,9 +22,10 @@ export function counterText(index, total) {
  * @param {string} id the slide's id
  * @param {number} index 0-based
  * @param {number} total
+ * @param {string | null} [linkKey] the lesson's key for links (none: the first lesson)
  * @returns {HTMLElement}
  */
-export function buildChrome(doc, lesson, id, index, total) {
+export function buildChrome(doc, lesson, id, index, total, linkKey) {
   const link = (text, href) => {
     const a = doc.createElement('a');
     a.className = 'slide-chrome-link';
@@ -42,7 +43,7 @@ export function buildChrome(doc, lesson, id, index, total) {
   const end = doc.createElement('span');
   end.className = 'slide-chrome-end';
   if (index === 0) end.append(link('All lessons', LESSONS_URL));
-  end.append(link('Read article', articleHref(id)));
+  end.append(link('Read article', articleHref(id, linkKey)));
   const counter = doc.createElement('span');
   counter.className = 'slide-counter';
   counter.textContent = counterText(index, total);

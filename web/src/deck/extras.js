@@ -1,9 +1,9 @@
 // What a few slides add to their content: the closing slide what comes next and where to go from
 // here, the knowledge check a link to more practice.
-import { LESSONS_URL, PRACTICE_URL, articleHref } from '../links.js';
+import { DECK_URL, LESSONS_URL, PRACTICE_URL, articleHref, lessonHref } from '../links.js';
 
 /**
- * @typedef {{ title: string, available: boolean }} NextLesson
+ * @typedef {{ title: string, available: boolean, key?: string | null }} NextLesson
  */
 
 /**
@@ -29,9 +29,10 @@ export function linkRow(doc, links) {
  * @param {Document} doc
  * @param {NextLesson | undefined} next
  * @param {string} id the slide's id
+ * @param {string | null} [linkKey] the lesson's key for links (none: the first lesson)
  * @returns {HTMLElement}
  */
-export function summaryExtras(doc, next, id) {
+export function summaryExtras(doc, next, id, linkKey) {
   const box = doc.createElement('div');
   box.className = 'slide-next';
   if (next) {
@@ -40,17 +41,22 @@ export function summaryExtras(doc, next, id) {
     const label = doc.createElement('span');
     label.className = 'up-next-label';
     label.textContent = 'Up next:';
-    const title = doc.createElement('span');
+    const title = doc.createElement(next.available ? 'a' : 'span');
     title.className = 'up-next-title';
-    title.textContent = next.available ? next.title : `${next.title} \u2014 coming soon`;
+    if (next.available) {
+      /** @type {HTMLAnchorElement} */ (title).href = lessonHref(DECK_URL, next.key);
+      title.textContent = next.title;
+    } else {
+      title.textContent = `${next.title} \u2014 coming soon`;
+    }
     line.append(label, ' ', title);
     box.append(line);
   }
   box.append(
     linkRow(doc, [
       ['All lessons', LESSONS_URL],
-      ['Read article', articleHref(id)],
-      ['Practice questions', PRACTICE_URL],
+      ['Read article', articleHref(id, linkKey)],
+      ['Practice questions', lessonHref(PRACTICE_URL, linkKey)],
     ]),
   );
   return box;
@@ -59,8 +65,9 @@ export function summaryExtras(doc, next, id) {
 /**
  * The knowledge check's pointer to the full set of questions.
  * @param {Document} doc
+ * @param {string | null} [linkKey] the lesson's key for links (none: the first lesson)
  * @returns {HTMLElement}
  */
-export function practiceExtras(doc) {
-  return linkRow(doc, [['More practice questions', PRACTICE_URL]]);
+export function practiceExtras(doc, linkKey) {
+  return linkRow(doc, [['More practice questions', lessonHref(PRACTICE_URL, linkKey)]]);
 }

@@ -8,7 +8,7 @@ import { decodeFigures, decodeLocation, encodeFigures, LOCATION_MAX } from '../l
 import { createReporter, findApi } from '../lms/scorm.js';
 import { viewsOf } from '../share/figure-views.js';
 
-/** The slide whose showing completes the lesson: the recap, slides/12-summary.md. */
+/** The slide whose showing completes the lesson: the recap (slides/attention/12-summary.md). */
 export const SUMMARY_SLIDE = 'summary';
 
 /** How long after the last change the LMS is told the learner's place, in ms. */

@@ -11,7 +11,7 @@ import '../styles/deck-figures.css';
 import '../widgets/shared/split.css';
 import '../styles/deck-narrow.css';
 import '../styles/figure-tools.css';
-import lesson from 'virtual:lesson';
+import lesson, { LINK_KEY } from '../lesson.js';
 import '../widgets/index.js';
 import { startLoading } from '../widgets/shared/engine-loader.js';
 import { needsOf } from '../widgets/shared/registry.js';
@@ -39,7 +39,7 @@ document.title = `${lesson.lesson.title} \u00b7 ${lesson.lesson.course} \u00b7 $
 // models) start loading once the page has loaded, and are shared by every widget; a slide shown
 // before then (a link to it) starts what it needs at once, and its host says when one fails.
 const pageLoads = afterLoad().then(() => startLoading(needsOf(figureTypes(lesson.slides))));
-slidesElement.replaceChildren(...buildSections(document, lesson));
+slidesElement.replaceChildren(...buildSections(document, lesson, LINK_KEY));
 
 const narrow = isNarrow(window);
 markLayout(document, narrow);
@@ -49,7 +49,7 @@ speakSlides(deck, status);
 // Launched by an LMS (SCORM 1.2), the deck reports progress and the knowledge check to it, and
 // keeps the learner's slide and figures there for the next launch.
 const lms = reportToLms(window, deck, lesson.slides, { linked });
-manageWidgets(deck, lesson.slides, lms?.figures);
+manageWidgets(deck, lesson.slides, { ...lms?.figures, linkKey: LINK_KEY });
 fitSlides(deck);
 releaseOnEscape(document);
 ready.then(() => {

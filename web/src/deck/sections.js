@@ -23,10 +23,11 @@ import { practiceExtras, summaryExtras } from './extras.js';
 
 /**
  * @param {Document} doc
- * @param {{ lesson: object, slides: Slide[] }} content the `virtual:lesson` object
+ * @param {{ lesson: object, slides: Slide[] }} content the lesson's content (web/src/lesson.js)
+ * @param {string | null} [linkKey] the lesson's key for links (none: the first lesson)
  * @returns {HTMLElement[]}
  */
-export function buildSections(doc, content) {
+export function buildSections(doc, content, linkKey) {
   const { lesson, slides } = content;
   const named = slides.findIndex((slide) => slide.id === 'summary');
   const summary = named >= 0 ? named : slides.length - 1;
@@ -44,16 +45,16 @@ export function buildSections(doc, content) {
     const text = doc.createElement('div');
     text.className = 'slide-text';
     text.append(...heading(doc, lesson, slide, role), body(doc, slide.html));
-    if (role === 'summary') text.append(summaryExtras(doc, lesson.next, slide.id));
-    if (slide.widget?.type === 'knowledge-check') text.append(practiceExtras(doc));
+    if (role === 'summary') text.append(summaryExtras(doc, lesson.next, slide.id, linkKey));
+    if (slide.widget?.type === 'knowledge-check') text.append(practiceExtras(doc, linkKey));
     main.append(text);
     if (slide.widget) main.append(widgetHost(doc, slide.widget.type));
 
-    const chrome = buildChrome(doc, lesson, slide.id, index, slides.length);
+    const chrome = buildChrome(doc, lesson, slide.id, index, slides.length, linkKey);
     if (slide.widget && slide.widget.type !== 'knowledge-check') {
       const end = chrome.querySelector('.slide-chrome-end');
       const views = viewsOf(slide.widget);
-      end?.prepend(figureTools(doc, section, slide.id, views));
+      end?.prepend(figureTools(doc, section, slide.id, views, linkKey));
       if (views.length > 1) end?.prepend(buildViewChoice(doc, views, `${slide.id}-view`));
       const model = buildModelLine(doc, views);
       if (model && end) chrome.insertBefore(model, end);
@@ -117,8 +118,9 @@ function body(doc, html) {
  * @param {HTMLElement} section
  * @param {string} id
  * @param {import('../share/figure-views.js').FigureView[]} views
+ * @param {string | null} [linkKey]
  */
-function figureTools(doc, section, id, views) {
+function figureTools(doc, section, id, views, linkKey) {
   const host = () => /** @type {HTMLElement | null} */ (section.querySelector('.widget-host'));
   const shown = () => views.find((view) => view.type === host()?.dataset.widget) ?? views[0];
   const saved = () => {
@@ -128,7 +130,8 @@ function figureTools(doc, section, id, views) {
   const embed = () => {
     const view = shown();
     const settings = settingsFromUrl(doc.location.href, id, view.type);
-    const src = embedHref(doc.baseURI, id, settings, view === views[0] ? undefined : view.type);
+    const named = view === views[0] ? undefined : view.type;
+    const src = embedHref(doc.baseURI, id, settings, named, linkKey);
     // The slide's figure at its own size, unscaled, plus the embed page's caption line.
     const height = figureHeight(section, host()) + EMBED_EXTRA_PX;
     return embedSnippet({ src, title: saved().title, height });

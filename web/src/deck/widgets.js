@@ -12,6 +12,7 @@ import {
   urlWithSettings,
   viewFromUrl,
 } from '../share/figure-link.js';
+import { LESSON_PARAM } from '../lesson-address.js';
 import { showChosen, showModel, viewsOf } from '../share/figure-views.js';
 import { placeWidget } from '../widgets/shared/host.js';
 
@@ -28,6 +29,8 @@ const SETTLE_MS = 250;
  * @property {(slide: string, type: string, state: Record<string, unknown>) => void} [onState]
  *   called with a widget's whole state each time it hands one back (what a link keeps is only
  *   part of it: the knowledge check's answers are the rest)
+ * @property {string | null} [linkKey] the lesson's key, which the address names (none: the
+ *   first lesson, which it does not)
  */
 
 /**
@@ -67,7 +70,7 @@ export function manageWidgets(deck, slides, options = {}) {
     const settings = linkSettings(view.type, stateOf(id, view.type));
     return { settings, view: view === list[0] ? undefined : view.type };
   };
-  const address = followAddress(figureOf);
+  const address = followAddress(figureOf, options.linkKey ?? null);
   /** @type {string | undefined} */
   let shown;
   // Every figure for the caller: as this visit left it, else as it was resumed.
@@ -175,10 +178,12 @@ export function manageWidgets(deck, slides, options = {}) {
 }
 
 /**
- * Keeps the address's query in step with the view and state of the shown slide's figure.
+ * Keeps the address's query in step with the view and state of the shown slide's figure, and
+ * naming the lesson shown as a link to it would (a value that names none goes).
  * @param {(id: string) => { settings: Record<string, unknown>, view: string | undefined }} figureOf
+ * @param {string | null} linkKey
  */
-function followAddress(figureOf) {
+function followAddress(figureOf, linkKey) {
   /** @type {string | undefined} */
   let shown;
   let timer = 0;
@@ -187,6 +192,8 @@ function followAddress(figureOf) {
     // The slide's own hash too: reveal may write it up to a second later.
     const here = new URL(location.href);
     if (shown) here.hash = `/${shown}`;
+    if (linkKey) here.searchParams.set(LESSON_PARAM, linkKey);
+    else here.searchParams.delete(LESSON_PARAM);
     const { settings, view } = shown ? figureOf(shown) : { settings: {}, view: undefined };
     const next = urlWithSettings(here, shown ?? '', settings, view);
     if (next !== location.href) history.replaceState(history.state, '', next);

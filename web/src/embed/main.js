@@ -11,9 +11,10 @@ import '../styles/heatmap.css';
 import '../styles/article-text.css';
 import '../styles/figure-tools.css';
 import '../styles/embed.css';
-import lesson from 'virtual:lesson';
+import lesson, { LINK_KEY } from '../lesson.js';
 import '../widgets/index.js';
 import { figureParts } from '../article/sections.js';
+import { withLesson } from '../lesson-address.js';
 import { EMBED_URL, slideHref } from '../links.js';
 import { embedHref, embedSnippet } from '../share/embed-code.js';
 import {
@@ -106,7 +107,7 @@ function showOne(slide, widget) {
   /** The full slide in the deck, with the figure as it is now. */
   const slideUrl = () =>
     urlWithSettings(
-      new URL(slideHref(slide.id), document.baseURI),
+      new URL(slideHref(slide.id, LINK_KEY), document.baseURI),
       slide.id,
       settings(),
       viewName(),
@@ -118,7 +119,7 @@ function showOne(slide, widget) {
       link: slideUrl,
       embed: () =>
         embedSnippet({
-          src: embedHref(document.baseURI, slide.id, settings(), viewName()),
+          src: embedHref(document.baseURI, slide.id, settings(), viewName(), LINK_KEY),
           title: saved().title,
           height: document.body.getBoundingClientRect().height,
         }),
@@ -152,7 +153,10 @@ function showChoices(asked) {
   for (const candidate of embeddable) {
     const item = make('li', '');
     const a = /** @type {HTMLAnchorElement} */ (make('a', '', candidate.title));
-    a.href = `${EMBED_URL}?${new URLSearchParams({ [FIGURE_PARAM]: candidate.id })}`;
+    a.href = withLesson(
+      `${EMBED_URL}?${new URLSearchParams({ [FIGURE_PARAM]: candidate.id })}`,
+      LINK_KEY,
+    );
     item.append(a, ' ', make('code', '', candidate.id));
     list.append(item);
   }

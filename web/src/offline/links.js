@@ -1,6 +1,8 @@
 // Where the lesson's pages live in the single-file lesson (the offline build puts this module in
 // place of web/src/links.js): all four are the one file, told apart by its ?page= parameter
 // (none: the deck). Links are a query and a hash only, so they work whatever the file is called.
+// A link to a page of any lesson but the first names it, as on the site: `&lesson=<key>`.
+import { withLesson } from '../lesson-address.js';
 
 /** The file's pages, by the name of the page they stand for in the hosted site. */
 export const OFFLINE_PAGES = Object.freeze({
@@ -18,22 +20,34 @@ export const LESSONS_URL = '?page=lessons';
 export const EMBED_URL = '';
 
 /**
- * The deck, opened at one slide.
- * @param {string} id a slide id
+ * A page of a lesson: `?page=practice`, `?page=practice&lesson=transformer`.
+ * @param {string} page one of the URLs above
+ * @param {string | null} [lesson] the lesson's key; none for the first lesson
  * @returns {string}
  */
-export function slideHref(id) {
-  return `${DECK_URL}#/${encodeURIComponent(id)}`;
+export function lessonHref(page, lesson) {
+  return withLesson(page, lesson);
+}
+
+/**
+ * The deck, opened at one slide.
+ * @param {string} id a slide id
+ * @param {string | null} [lesson]
+ * @returns {string}
+ */
+export function slideHref(id, lesson) {
+  return `${withLesson(DECK_URL, lesson)}#/${encodeURIComponent(id)}`;
 }
 
 /**
  * The article's section for a slide, remembering the slide so the article can lead back to it.
  * @param {string} id a slide id
+ * @param {string | null} [lesson]
  * @returns {string}
  */
-export function articleHref(id) {
+export function articleHref(id, lesson) {
   const key = encodeURIComponent(id);
-  return `${ARTICLE_URL}&from=${key}#${key}`;
+  return `${withLesson(ARTICLE_URL, lesson)}&from=${key}#${key}`;
 }
 
 /**

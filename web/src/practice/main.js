@@ -6,10 +6,11 @@
 import 'katex/dist/katex.min.css';
 import '../styles/base.css';
 import '../widgets/shared/widgets.css';
-import lesson from 'virtual:lesson';
+import lesson, { LINK_KEY } from '../lesson.js';
 
 import '../widgets/knowledge-check/index.js';
 import { EngineUnavailable, loadEngineOnce } from '../widgets/shared/engine-loader.js';
+import { ARTICLE_URL, DECK_URL, lessonHref } from '../links.js';
 import { placeWidget } from '../widgets/shared/host.js';
 import { offerUpdates } from '../app-updates.js';
 
@@ -129,6 +130,16 @@ async function start() {
   ui.eyebrow.textContent = `${course} \u00b7 ${code}`;
   ui.title.textContent = `Practice: ${title}`;
   document.title = `Practice \u00b7 ${title} \u00b7 ${course} \u00b7 ${code}`;
+  // The header leads to this lesson's slides and article (the page's own links, the first's).
+  if (LINK_KEY) {
+    for (const [selector, page] of [
+      ['a.deck-link', DECK_URL],
+      ['a.article-link', ARTICLE_URL],
+    ]) {
+      const link = /** @type {HTMLAnchorElement | null} */ (document.querySelector(selector));
+      if (link) link.href = lessonHref(page, LINK_KEY);
+    }
+  }
   const live = buildBank();
   showScore();
   if (!live) {

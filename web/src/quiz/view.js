@@ -27,6 +27,8 @@ let views = 0;
  *   "Question k of N" by default
  * @property {boolean} [teachLink] add a "Where this is taught" link to the item's slide
  * @property {Map<string, string>} [slideTitles] slide id -> title, named in that link
+ * @property {string | null} [lessonKey] the lesson's key, which that link carries (none: the
+ *   first lesson)
  * @property {boolean} [showScore] show the score line (default true)
  * @property {(session: import('./session.js').Session) => void} [onChange] after every answer,
  *   next and restart
@@ -42,7 +44,7 @@ let views = 0;
  * @returns {{ render(): void, destroy(): void }}
  */
 export function mountQuiz(el, session, options = {}) {
-  const { teachLink = false, slideTitles = new Map(), showScore = true } = options;
+  const { teachLink = false, slideTitles = new Map(), showScore = true, lessonKey } = options;
   const label = options.label ?? ((q) => `Question ${q.index + 1} of ${q.total}`);
   const onChange = options.onChange ?? (() => {});
   const onAnswer = options.onAnswer ?? (() => {});
@@ -72,7 +74,7 @@ export function mountQuiz(el, session, options = {}) {
     parts.teach.hidden = !teachLink;
     if (teachLink) {
       const title = slideTitles.get(q.slide);
-      parts.teachLink.href = slideHref(q.slide);
+      parts.teachLink.href = slideHref(q.slide, lessonKey);
       parts.teachLink.textContent = title
         ? `Where this is taught: ${title}`
         : 'Where this is taught';

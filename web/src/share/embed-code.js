@@ -2,7 +2,7 @@
 // the figure with the given settings, the <iframe> snippet the Figure menu copies, and the message
 // an embedded figure sends its parent when its height changes, so the frame can grow to fit.
 // The settings travel exactly as in a figure link (figure-link.js): one format, one parser.
-import { EMBED_URL } from '../links.js';
+import { EMBED_URL, lessonHref } from '../links.js';
 import { FIGURE_PARAM, urlWithSettings } from './figure-link.js';
 
 /** The `type` of the message an embedded figure posts to its parent: { type, height, figure }. */
@@ -26,10 +26,11 @@ export const canEmbed = EMBED_URL !== '';
  * @param {string} slideId
  * @param {Record<string, unknown>} settings
  * @param {string} [view] the view shown, when it is not the figure's first
+ * @param {string | null} [lesson] the lesson's key (none: the first lesson)
  * @returns {string}
  */
-export function embedHref(base, slideId, settings, view) {
-  const page = new URL(EMBED_URL, base);
+export function embedHref(base, slideId, settings, view, lesson) {
+  const page = new URL(lessonHref(EMBED_URL, lesson), base);
   page.hash = '';
   const url = new URL(urlWithSettings(page, slideId, settings, view));
   // A link with nothing to set names no figure; an embed always names its figure.

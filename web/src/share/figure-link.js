@@ -15,9 +15,18 @@ export const VIEW_PARAM = 'show';
 /**
  * Parameters the pages use for themselves, never a figure's setting: the figure and its view,
  * the deck's print view and speaker previews (deck/address.js), the single-file lesson's page
- * (offline/links.js).
+ * (offline/links.js), the lesson (lesson-address.js).
  */
-export const RESERVED = Object.freeze(['figure', 'show', 'print-pdf', 'receiver', 'page']);
+export const RESERVED = Object.freeze([
+  'figure',
+  'show',
+  'print-pdf',
+  'receiver',
+  'page',
+  'lesson',
+]);
+/** Parameters a figure's address keeps whatever the figure: the print view and the lesson. */
+const KEPT = Object.freeze(['print-pdf', 'lesson']);
 /** Settings longer than this are left out of links (a sentence of a few hundred characters fits). */
 const MAX_VALUE = 2000;
 
@@ -68,8 +77,8 @@ export function viewFromUrl(url, slideId) {
 
 /**
  * The same address with the query describing the figure on `slideId` with `settings` (or no
- * figure when `settings` holds nothing a link can carry and no view is named); the hash and
- * reserved parameters stay.
+ * figure when `settings` holds nothing a link can carry and no view is named); the hash, the
+ * print view and the lesson stay.
  * @param {string | URL} url
  * @param {string} slideId
  * @param {Record<string, unknown>} settings
@@ -79,7 +88,7 @@ export function viewFromUrl(url, slideId) {
 export function urlWithSettings(url, slideId, settings, view) {
   const next = new URL(url);
   for (const key of [...next.searchParams.keys()]) {
-    if (key !== 'print-pdf') next.searchParams.delete(key);
+    if (!KEPT.includes(key)) next.searchParams.delete(key);
   }
   const entries = Object.entries(settings)
     .filter(([key]) => !RESERVED.includes(key))

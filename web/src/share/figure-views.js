@@ -12,7 +12,7 @@ import '../styles/figure-views.css';
 const WHAT_JOIN = ' \u2014 ';
 
 /**
- * @typedef {object} ViewModel the model a view shows, as slides/lesson.yaml names it
+ * @typedef {object} ViewModel the model a view shows, as its lesson's lesson.yaml names it
  * @property {string} key its key in lesson.yaml's `models`
  * @property {string} name e.g. 'the attention translator'
  * @property {boolean} trained false for a figure of untrained parts (raw word vectors, …)

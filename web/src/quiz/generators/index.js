@@ -1,4 +1,4 @@
-// The live questions by name, as slides/quiz.yaml names them in `generator`. Each is
+// The live questions by name, as a lesson's quiz.yaml names them in `generator`. Each is
 // generate(engine, random) -> { promptHtml, choicesHtml, answer, explanationHtml }, with every
 // number and the right answer computed by the engine at each attempt. The questions on a trained
 // model also need it loaded into that engine first (MODEL_NEEDED).

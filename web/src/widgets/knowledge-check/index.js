@@ -1,4 +1,4 @@
-// The `knowledge-check` widget: quiz questions of slides/quiz.yaml as a quiz view. By default the
+// The `knowledge-check` widget: quiz questions of a quiz.yaml as a quiz view. By default the
 // lesson's check (`check`); with props `{ items: [id], number, practice: true }`, one card of the
 // practice bank (web/src/practice/main.js), numbered among all items and linked to its slide. Its
 // session is kept by the place it is shown in (props.place, registry.js), so leaving the slide and
@@ -10,7 +10,7 @@
 // with a note that says so. What the learner did goes back in the widget's state, the one way
 // back: each answer counted (web/src/quiz/answer.js), which the deck passes on to an LMS when one
 // launched it (web/src/deck/lms.js), and the score, which the practice page adds up.
-import lesson from 'virtual:lesson';
+import lesson, { LINK_KEY } from '../../lesson.js';
 
 import { addAnswer, answerDetail } from '../../quiz/answer.js';
 import { modelNeeded } from '../../quiz/generators/index.js';
@@ -226,6 +226,7 @@ function practiceOptions(parts, session) {
     label: () => `Question ${number ?? 1} of ${total}${live ? ' \u00b7 live numbers' : ''}`,
     teachLink: true,
     slideTitles: SLIDE_TITLES,
+    lessonKey: LINK_KEY,
     showScore: false,
   };
 }
