@@ -12,11 +12,9 @@
 #include <utility>
 #include <vector>
 
-#include "attn/lm_weights.hpp"
 #include "attn/transformer_weights.hpp"
 #include "attn/translation_text.hpp"
 #include "convert.hpp"
-#include "loaded_embeddings.hpp"
 #include "translation_result.hpp"
 
 namespace attn::bindings {
@@ -42,20 +40,12 @@ std::optional<LoadedTransformer>& loaded_transformer() {
 val load(const val& bytes) {
   return guarded([&] {
     const char* where = "loadTranslator";
-    const std::shared_ptr<const Embeddings>& embeddings = loaded_embeddings();
-    if (!embeddings) {
-      throw InvalidArgument(std::string(where) +
-                            ": no word vectors are loaded; call loadEmbeddings(bytes) first");
-    }
+    const std::shared_ptr<const Embeddings> embeddings = embeddings_for_load(where);
     const ByteCopy copy = bytes_from(bytes, where, "the Transformer's file");
     TransformerTranslatorWeights weights = parse_transformer_translator(copy.data(), copy.size());
     const TransformerTranslatorConfig& c = weights.config;
-    if (weights.english_hash != vocabulary_hash(*embeddings) ||
-        c.source_words != embeddings->size() || c.source_width != embeddings->dim()) {
-      throw InvalidArgument(std::string(where) +
-                            ": the Transformer was trained on other word vectors than the loaded "
-                            "ones (their vocabulary or width differs)");
-    }
+    require_trained_on(*embeddings, weights.english_hash, c.source_words, c.source_width, where,
+                       "the Transformer was");
     const auto vectors = std::make_shared<const Matrix>(embeddings->vocabulary_vectors());
     TransformerTranslator<float> model = make_transformer_translator(weights, vectors);
     long long parameters = 0;

@@ -6,8 +6,28 @@
 
 #include "attn/lm_weights.hpp"
 #include "convert.hpp"
+#include "loaded_embeddings.hpp"
 
 namespace attn::bindings {
+
+std::shared_ptr<const Embeddings> embeddings_for_load(const char* where) {
+  const std::shared_ptr<const Embeddings>& embeddings = loaded_embeddings();
+  if (!embeddings) {
+    throw InvalidArgument(std::string(where) +
+                          ": no word vectors are loaded; call loadEmbeddings(bytes) first");
+  }
+  return embeddings;
+}
+
+void require_trained_on(const Embeddings& embeddings, std::uint32_t english_hash, int source_words,
+                        int source_width, const char* where, const char* models) {
+  if (english_hash != vocabulary_hash(embeddings) || source_words != embeddings.size() ||
+      source_width != embeddings.dim()) {
+    throw InvalidArgument(std::string(where) + ": " + models +
+                          " trained on other word vectors than the loaded ones (their vocabulary "
+                          "or width differs)");
+  }
+}
 
 TranslationInput translation_input(const val& tokens, int max_words, const Embeddings& embeddings,
                                    const char* where) {

@@ -6,6 +6,8 @@
 
 #include <emscripten/val.h>
 
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -16,6 +18,15 @@
 namespace attn::bindings {
 
 using emscripten::val;
+
+// The word vectors loaded now (loadEmbeddings), which a translation file is loaded against.
+// Throws InvalidArgument naming `where` when none are.
+std::shared_ptr<const Embeddings> embeddings_for_load(const char* where);
+
+// Throws InvalidArgument naming `where` and `models` ("the models", "the Transformer") unless a
+// file's English vocabulary hash and sizes are those of `embeddings`.
+void require_trained_on(const Embeddings& embeddings, std::uint32_t english_hash, int source_words,
+                        int source_width, const char* where, const char* models);
 
 // The learner's English for a model: its tokens and their rows of the word vectors.
 struct TranslationInput {

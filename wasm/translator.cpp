@@ -12,11 +12,9 @@
 #include <utility>
 #include <vector>
 
-#include "attn/lm_weights.hpp"
 #include "attn/translation_text.hpp"
 #include "attn/translator_weights.hpp"
 #include "convert.hpp"
-#include "loaded_embeddings.hpp"
 #include "translation_result.hpp"
 
 namespace attn::bindings {
@@ -56,20 +54,12 @@ long long parameter_count(const TranslatorConfig& config, Bridge bridge) {
 val load(const val& bytes) {
   return guarded([&] {
     const char* where = "loadTranslator";
-    const std::shared_ptr<const Embeddings>& embeddings = loaded_embeddings();
-    if (!embeddings) {
-      throw InvalidArgument(std::string(where) +
-                            ": no word vectors are loaded; call loadEmbeddings(bytes) first");
-    }
+    const std::shared_ptr<const Embeddings> embeddings = embeddings_for_load(where);
     const ByteCopy copy = bytes_from(bytes, where, "the translation file");
     TranslatorWeights weights = parse_translators(copy.data(), copy.size());
     const TranslatorConfig& c = weights.config;
-    if (weights.english_hash != vocabulary_hash(*embeddings) ||
-        c.source_words != embeddings->size() || c.source_width != embeddings->dim()) {
-      throw InvalidArgument(std::string(where) +
-                            ": the models were trained on other word vectors than the loaded "
-                            "ones (their vocabulary or width differs)");
-    }
+    require_trained_on(*embeddings, weights.english_hash, c.source_words, c.source_width, where,
+                       "the models were");
 
     // Both models are made before anything loaded earlier is replaced. They share one copy of
     // the word vectors, and hold no gradients (make_translator allocates none).
