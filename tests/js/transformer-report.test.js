@@ -55,6 +55,20 @@ describe('the committed Transformer file gives the committed report', () => {
   });
 });
 
+describe("the README's line on the Transformer states the report", () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+  test('its BLEU beside the attention model\u2019s, its everyday chrF, its two best heads', () => {
+    const bleu =
+      `BLEU ${COMMITTED.bleu.overall.bleu.toFixed(2)} (the attention model's ` +
+      `${RECURRENT.models.attention.bleu.overall.bleu.toFixed(2)})`;
+    assert.ok(readme.includes(bleu), bleu);
+    assert.ok(readme.includes(`chrF ${COMMITTED.everyday.chrf.toFixed(1)}`));
+    const best = COMMITTED.heads.map((/** @type {any} */ h) => h.score).sort((a, b) => b - a);
+    const heads = `(${best[0].toFixed(3)} and ${best[1].toFixed(3)})`;
+    assert.ok(readme.includes(heads), heads);
+  });
+});
+
 describe('docs/transformer.md states the report', () => {
   const docs = readFileSync(join(ROOT, 'docs/transformer.md'), 'utf8').replace(/\s+/g, ' ');
   const two = (/** @type {number} */ x) => x.toFixed(2);
