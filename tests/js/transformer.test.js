@@ -39,7 +39,7 @@ function assertEveryHead(result) {
   assertTranslation(transformer, result);
   const cross = result.crossAttention;
   assert.ok(cross, 'a Transformer translation has its cross-attention');
-  const { sizes } = { sizes: transformer.info.transformer };
+  const sizes = transformer.info.transformer;
   assert.ok(sizes);
   assert.equal(cross.layers, sizes.decoderLayers);
   assert.equal(cross.heads, sizes.heads);
