@@ -14,7 +14,7 @@ import '../widgets/index.js';
 import { EMBED_EXTRA_PX, canEmbed, embedHref, embedSnippet } from '../share/embed-code.js';
 import { linkSettings } from '../share/figure-link.js';
 import { buildFigureTools } from '../share/figure-tools.js';
-import { figureTypes, savedAs, viewsOf } from '../share/figure-views.js';
+import { figureViews, savedAs, viewsOf } from '../share/figure-views.js';
 import { showFigure } from '../share/show-figure.js';
 import { startLoading } from '../widgets/shared/engine-loader.js';
 import { needsOf } from '../widgets/shared/registry.js';
@@ -33,7 +33,7 @@ const footer = /** @type {HTMLElement} */ (document.querySelector('.article-foot
 document.title = `${lesson.lesson.title} (article) \u00b7 ${lesson.lesson.course} \u00b7 ${lesson.lesson.code}`;
 // The engine and the files the figures' widgets declare (the word vectors, the trained models)
 // start loading now, side by side, and serve every figure.
-const pageLoads = startLoading(needsOf(figureTypes(lesson.slides)));
+const pageLoads = startLoading(needsOf(figureViews(lesson.slides)));
 const sections = buildArticle(document, lesson, LINK_KEY);
 main.replaceChildren(...sections);
 fillToc(toc, sections);

@@ -15,7 +15,7 @@ import lesson, { LINK_KEY } from '../lesson.js';
 import '../widgets/index.js';
 import { startLoading } from '../widgets/shared/engine-loader.js';
 import { needsOf } from '../widgets/shared/registry.js';
-import { figureTypes } from '../share/figure-views.js';
+import { figureViews } from '../share/figure-views.js';
 import { afterLoad } from '../after-load.js';
 import { fitSlides } from './fit.js';
 import { releaseOnEscape } from './keyboard.js';
@@ -38,7 +38,7 @@ document.title = `${lesson.lesson.title} \u00b7 ${lesson.lesson.course} \u00b7 $
 // loaded. The engine and the files the slides' widgets declare (the word vectors, the trained
 // models) start loading once the page has loaded, and are shared by every widget; a slide shown
 // before then (a link to it) starts what it needs at once, and its host says when one fails.
-const pageLoads = afterLoad().then(() => startLoading(needsOf(figureTypes(lesson.slides))));
+const pageLoads = afterLoad().then(() => startLoading(needsOf(figureViews(lesson.slides))));
 slidesElement.replaceChildren(...buildSections(document, lesson, LINK_KEY));
 
 const narrow = isNarrow(window);

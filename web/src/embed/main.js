@@ -61,7 +61,7 @@ function showOne(slide, widget) {
   const first = views.find((view) => view.type === viewFromUrl(location.href, slide.id));
   const start = first ?? views[0];
   // Only what this view needs: the engine, and the word vectors and models its widget declares.
-  startLoading(needsOf([start.type]));
+  startLoading(needsOf([start]));
   document.title = `${slide.title} \u00b7 ${about.title} \u00b7 Attention Lab`;
 
   const parts = figureParts(document, slide.id, widget);

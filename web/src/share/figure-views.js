@@ -50,14 +50,22 @@ export function viewsOf(widget) {
 }
 
 /**
- * Every widget the slides' figures show, in any view: what a page of them loads for (the
- * widgets' declarations, registry.js `needsOf`).
+ * Every view of the slides' figures: what a page of them loads for (the widgets' declarations,
+ * registry.js `needsOf`).
+ * @param {{ widget?: Parameters<typeof viewsOf>[0] }[]} slides
+ * @returns {FigureView[]}
+ */
+export function figureViews(slides) {
+  return slides.flatMap((slide) => (slide.widget ? viewsOf(slide.widget) : []));
+}
+
+/**
+ * Every widget the slides' figures show, in any view.
  * @param {{ widget?: Parameters<typeof viewsOf>[0] }[]} slides
  * @returns {string[]} widget types, each once
  */
 export function figureTypes(slides) {
-  const types = slides.flatMap((slide) => (slide.widget ? viewsOf(slide.widget) : []));
-  return [...new Set(types.map((view) => view.type))];
+  return [...new Set(figureViews(slides).map((view) => view.type))];
 }
 
 /**

@@ -51,9 +51,9 @@ export function placeWidget(host, spec, kept) {
   /** @type {import('./registry.js').Widget | null} */
   let widget = null;
   let gone = false;
-  const needs = needsOf([spec.type]);
   /** The state the widget last handed back: a second mount starts from it. */
   let state = kept.state;
+  const needs = needsOf([{ type: spec.type, props: { ...spec.props, state } }]);
 
   /**
    * @param {object | null} engine

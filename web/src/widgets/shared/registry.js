@@ -31,7 +31,9 @@
 //   `link-settings.js` (link-settings.js). The pages accept nothing else from outside, so a
 //   widget registered without it takes no settings from an address.
 // - What a page starts downloading before its widgets ask (engine-loader.js, `startLoading`) is
-//   what the widgets it shows declare: `needsOf`.
+//   what the views it shows declare: `needsOf`. A widget whose views show different models
+//   declares every one in `models` and, in `modelsFor`, which of them a mount with given props
+//   shows: the host loads only those.
 
 import { isTrainedModel } from '../../text/trained-models.js';
 
@@ -49,6 +51,12 @@ import { isTrainedModel } from '../../text/trained-models.js';
 /**
  * What a widget needs loaded before it can draw live.
  * @typedef {{ vectors: boolean, models: TrainedModel[] }} Needs
+ */
+
+/**
+ * A widget shown with given props (a view of a slide's figure), or its name alone: then every
+ * model it declares.
+ * @typedef {string | { type: string, props?: Record<string, any> }} WidgetView
  */
 
 /**
@@ -70,7 +78,7 @@ export function stateReporter(props) {
 
 /** @type {Map<string, () => Widget>} */
 const factories = new Map();
-/** @type {Map<string, Needs>} */
+/** @type {Map<string, Needs & { modelsFor?: (props: MountProps) => TrainedModel[] }>} */
 const needs = new Map();
 /** @type {Map<string, (props: MountProps) => boolean>} */
 const early = new Map();
@@ -81,12 +89,15 @@ const declarations = new Map();
  * @param {string} name kebab-case, as slides name it in `widget.type`
  * @param {() => Widget} create
  * @param {{ vectors?: boolean, models?: TrainedModel[],
+ *   modelsFor?: (props: MountProps) => TrainedModel[],
  *   early?: boolean | ((props: MountProps) => boolean),
  *   settings?: import('./link-settings.js').SettingsDeclaration }} [declared]
  *   `vectors: true` for a widget that embeds tokens: it is mounted once the word vectors are in
  *   the engine (web/src/text/vectors.js); `models`: the trained models it shows, by name
  *   (web/src/text/trained-models.js): it is mounted once they are loaded, and given them as
- *   `props.models`; `early` for a widget mounted at once, before anything has loaded (it is then
+ *   `props.models`; `modelsFor`: of those, the ones a mount with the given props (the slide's
+ *   props and `state`) shows, for a widget whose views show different models (all of them
+ *   without it); `early` for a widget mounted at once, before anything has loaded (it is then
  *   given null and no models): `true`, or a function of the props it would be mounted with
  *   (the slide's props and `state`) saying whether it has something to draw without them (a
  *   recording of its figure), else it waits as the others do; `settings`: what a link or an LMS
@@ -98,7 +109,11 @@ export function registerWidget(name, create, declared = {}) {
     if (!isTrainedModel(model)) throw new Error(`widget "${name}" needs no model "${model}"`);
   }
   factories.set(name, create);
-  needs.set(name, { vectors: Boolean(declared.vectors), models: [...(declared.models ?? [])] });
+  needs.set(name, {
+    vectors: Boolean(declared.vectors),
+    models: [...(declared.models ?? [])],
+    modelsFor: declared.modelsFor,
+  });
   const { early: mounts } = declared;
   if (mounts) early.set(name, typeof mounts === 'function' ? mounts : () => true);
   if (declared.settings) declarations.set(name, declared.settings);
@@ -115,20 +130,27 @@ export function settingsOf(name) {
 
 /**
  * What the widgets need loaded, together: the word vectors if one of them declares them or a
- * trained model (which reads them), and every trained model one of them declares.
- * @param {Iterable<string>} names widgets, as slides name them (a name not registered needs
- *   nothing)
+ * trained model (which reads them), and every trained model one of them shows.
+ * @param {Iterable<WidgetView>} views widgets with the props they are shown with, or by name
+ *   alone (every model each declares; a name not registered needs nothing)
  * @returns {Needs}
  */
-export function needsOf(names) {
+export function needsOf(views) {
   let vectors = false;
   /** @type {Set<TrainedModel>} */
   const models = new Set();
-  for (const name of names) {
-    const declared = needs.get(name);
+  for (const view of views) {
+    const { type, props } = typeof view === 'string' ? { type: view, props: undefined } : view;
+    const declared = needs.get(type);
     if (!declared) continue;
-    vectors ||= declared.vectors || declared.models.length > 0;
-    for (const model of declared.models) models.add(model);
+    const shown = props && declared.modelsFor ? declared.modelsFor(props) : declared.models;
+    for (const model of shown) {
+      if (!declared.models.includes(model)) {
+        throw new Error(`widget "${type}" shows a model it does not declare: "${model}"`);
+      }
+    }
+    vectors ||= declared.vectors || shown.length > 0;
+    for (const model of shown) models.add(model);
   }
   return { vectors, models: [...models] };
 }
