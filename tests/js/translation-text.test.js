@@ -6,15 +6,17 @@ import { describe, test } from 'node:test';
 
 import {
   bleuByLength,
-  bucketName,
-  droppedText,
   leadText,
   modelFactsText,
   stepText,
+} from '../../web/src/widgets/translation/text.js';
+import {
+  bucketName,
+  droppedText,
   stepsOf,
   unknownSourceText,
   unknownTargets,
-} from '../../web/src/widgets/translation/text.js';
+} from '../../web/src/widgets/shared/translation-text.js';
 import { largestInRow } from '../../web/src/engine/translator.js';
 
 const buckets = (values) =>

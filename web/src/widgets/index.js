@@ -2,6 +2,7 @@
 // slide names. Nothing here touches the DOM until a widget is mounted. The figure parts several
 // widgets share come first, after the page's own styles and before each widget's.
 import './shared/figure.css';
+import './shared/german.css';
 import './heatmap/index.js';
 import './knowledge-check/index.js';
 import './why-scale/index.js';

@@ -5,76 +5,19 @@
 // the word vectors is marked in every figure that names it.
 import { clearBars, renderBars } from '../../views/charts/bars.js';
 import { formatNumber } from '../../views/charts/format.js';
-import { clearLines, renderLines } from '../../views/charts/lines.js';
-import { buildTables, clearHeatmap, renderHeatmap } from '../../views/heatmap/index.js';
+import { clearLines } from '../../views/charts/lines.js';
+import { clearHeatmap } from '../../views/heatmap/index.js';
 import { setLine } from '../shared/line.js';
 import { markUnknown } from '../shared/unknown-text.js';
-import { GERMAN_UNKNOWN } from '../../engine/translator.js';
-import {
-  bleuByLength,
-  droppedText,
-  leadText,
-  modelFactsText,
-  stepText,
-  stepsOf,
-  unknownSourceText,
-  unknownTargets,
-} from './text.js';
-
-/** The alignment matrix's row height, in pixels. */
-const ROW_HEIGHT = 24;
-
-/** Marks an English word outside the word vectors in a bar's label. */
+import { drawBleuByLength, drawWeightMatrix, writeGerman } from '../shared/translation-figures.js';
+import { sourceNotesText, stepsOf } from '../shared/translation-text.js';
+import { bleuByLength, leadText, modelFactsText, stepText } from './text.js';
 
 /**
  * @typedef {import('./markup.js').TranslationParts} TranslationParts
  * @typedef {import('../../engine/index.js').Translation} Translation
  * @typedef {import('../../text/translation.js').Translators} Translators
  */
-
-/**
- * Writes a translation's German into an element, each word outside the vocabulary marked (the
- * unknown-word token, or the English word copied in its place); in the steps view each step's
- * word or piece is a button that chooses its step (a piece that continues a word follows it
- * without a space), and the chosen one is marked.
- * @param {HTMLElement} el
- * @param {Translation} translation
- * @param {{ current?: number, buttons?: boolean }} [options]
- */
-export function writeGerman(el, translation, { current = -1, buttons = false } = {}) {
-  const doc = el.ownerDocument;
-  const { output, copied, source } = translation;
-  // The steps view writes what each step wrote; the others write words.
-  const items = buttons
-    ? stepsOf(translation)
-    : output.map((text, w) => ({ text, word: w, joins: false, unknown: false }));
-  const nodes = items.map(({ text, word }, t) => {
-    const node = doc.createElement(buttons ? 'button' : 'span');
-    node.className = 'mt-word';
-    node.textContent = text;
-    if (copied[word] >= 0) {
-      node.classList.add('mt-unk');
-      node.title =
-        'a German word outside the model\u2019s vocabulary: it copies ' +
-        `\u201c${source[copied[word]]}\u201d, the English word it weighs most`;
-    } else if (output[word] === GERMAN_UNKNOWN) {
-      node.classList.add('mt-unk');
-      node.title = 'a German word outside the model\u2019s vocabulary';
-    }
-    if (buttons) {
-      const button = /** @type {HTMLButtonElement} */ (node);
-      button.type = 'button';
-      button.dataset.step = String(t + 1);
-      button.setAttribute('aria-pressed', String(t === current));
-    }
-    return node;
-  });
-  const spaced = nodes.flatMap((node, t) =>
-    t === 0 || items[t].joins ? [node] : [doc.createTextNode(' '), node],
-  );
-  el.replaceChildren(...spaced);
-  if (output.length === 0) el.textContent = '(nothing: the model ended at once)';
-}
 
 /**
  * The compare view: both models' German and the measured BLEU by English length.
@@ -88,21 +31,15 @@ export function drawCompare(parts, models, translations) {
   writeGerman(/** @type {HTMLElement} */ (parts.attention), translations.attention);
   writeGerman(/** @type {HTMLElement} */ (parts.fixedVector), translations.fixedVector);
   const series = bleuByLength(attention.info, fixedVector.info);
-  renderLines(/** @type {HTMLElement} */ (parts.chart), {
+  drawBleuByLength(/** @type {HTMLElement} */ (parts.chart), {
     caption:
       'Corpus BLEU-4 on the held-out test sentences, by the number of English words: the ' +
       'model with attention against the model with one fixed vector.',
-    x: series.names.map((_, i) => i + 1),
-    xNames: series.names,
-    series: [
+    names: series.names,
+    lines: [
       { name: 'With attention', values: series.attention },
       { name: 'One fixed vector', values: series.fixedVector },
     ],
-    xLabel: 'English words',
-    yLabel: 'BLEU',
-    yDomain: [0, Math.ceil(Math.max(...series.attention, ...series.fixedVector) / 5) * 5],
-    format: (value) => formatNumber(value, 3),
-    height: 140,
   });
   setLine(/** @type {HTMLElement} */ (parts.lead), leadText(series));
   notes(parts, translations.attention, modelFactsText(attention.info, fixedVector.info));
@@ -168,30 +105,20 @@ export function drawSteps(parts, models, translation, t) {
  *   the measured alignment (alignmentFactsText) and what the models are (modelFactsText)
  */
 export function drawAlignment(parts, translation, facts) {
-  const { source, known, target, weights } = translation;
+  const { source, target, weights } = translation;
   show(parts, 'Where the attention model looks as it writes each German word');
   writeGerman(/** @type {HTMLElement} */ (parts.words), translation);
-  const data = {
-    rowLabels: target,
-    colLabels: source,
-    values: weights,
-    unknownRows: unknownTargets(target),
-    unknownCols: known.map((k) => !k),
-    // Rows as low as a line of text, so that a sentence's matrix fits beside the slide's text.
-    rowHeight: ROW_HEIGHT,
-    rowName: 'German word',
-    colName: 'English word',
-    caption:
-      `The attention model's weights: ${target.length} German words (rows) over ` +
+  drawWeightMatrix(
+    {
+      matrix: /** @type {HTMLElement} */ (parts.matrix),
+      tables: /** @type {HTMLElement} */ (parts.tables),
+      readout: parts.readout ?? undefined,
+    },
+    translation,
+    weights,
+    `The attention model's weights: ${target.length} German words (rows) over ` +
       `${source.length} English words (columns); each row adds up to 1.`,
-  };
-  const matrix = /** @type {HTMLElement} */ (parts.matrix);
-  renderHeatmap(matrix, data, { readout: parts.readout ?? undefined, table: false });
-  const tables = /** @type {HTMLElement} */ (parts.tables);
-  const open = tables.querySelector('details')?.open ?? false;
-  const details = buildTables(parts.root.ownerDocument, data);
-  details.open = open;
-  tables.replaceChildren(details);
+  );
   setLine(/** @type {HTMLElement} */ (parts.alignmentFacts), facts.alignment);
   notes(parts, translation, facts);
 }
@@ -225,8 +152,7 @@ function show(parts, title) {
  * @param {{ short: string, more: string }} facts
  */
 function notes(parts, translation, facts) {
-  const unknown = unknownSourceText(translation.source, translation.known);
-  setLine(parts.unknown, [unknown, droppedText(translation)].filter(Boolean).join(' '));
+  setLine(parts.unknown, sourceNotesText(translation));
   parts.factsShort.textContent = facts.short;
   parts.factsMore.textContent = facts.more;
 }

@@ -19,7 +19,8 @@ import { clearFigures, drawAlignment, drawCompare, drawSteps } from './figures.j
 import { MAX_STEP, SETTINGS } from './link-settings.js';
 import { recordedAlignment } from './record.js';
 import recordings from './recorded.json';
-import { alignmentFactsText, modelFactsText, stepsOf } from './text.js';
+import { alignmentFactsText, modelFactsText } from './text.js';
+import { stepsOf } from '../shared/translation-text.js';
 import { buildTranslationParts } from './markup.js';
 import './style.css';
 

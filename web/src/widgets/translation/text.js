@@ -3,6 +3,7 @@
 // tests check them without a page.
 import { GERMAN_UNKNOWN, largestInRow } from '../../engine/translator.js';
 import { formatNumber } from '../../views/charts/format.js';
+import { bleuBuckets, stepsOf } from '../shared/translation-text.js';
 
 /**
  * A large production system's BLEU on news text, the yardstick the page names beside the models'
@@ -10,21 +11,10 @@ import { formatNumber } from '../../views/charts/format.js';
  */
 export const PRODUCTION_BLEU = 30;
 
-/** The most unknown English words named in a line. */
-const MAX_LISTED = 6;
-
 /**
  * @typedef {import('../../engine/index.js').TranslatorInfo} TranslatorInfo
  * @typedef {import('../../engine/index.js').Translation} Translation
  */
-
-/**
- * @param {{ from: number, to: number | null }} bucket
- * @returns {string} e.g. '6–10' or '31+'
- */
-export function bucketName({ from, to }) {
-  return to === null ? `${from}+` : `${from}\u2013${to}`;
-}
 
 /**
  * Figure 2's data: each model's BLEU by English length, from the report.
@@ -33,16 +23,8 @@ export function bucketName({ from, to }) {
  * @returns {{ names: string[], attention: number[], fixedVector: number[] }}
  */
 export function bleuByLength(attention, fixedVector) {
-  const buckets = attention.bleu.buckets;
-  const other = fixedVector.bleu.buckets;
-  if (other.length !== buckets.length || other.some((b, i) => b.from !== buckets[i].from)) {
-    throw new Error('the two models were scored on different length buckets');
-  }
-  return {
-    names: buckets.map(bucketName),
-    attention: buckets.map((b) => b.bleu),
-    fixedVector: other.map((b) => b.bleu),
-  };
+  const { names, series } = bleuBuckets([attention, fixedVector]);
+  return { names, attention: series[0], fixedVector: series[1] };
 }
 
 /**
@@ -140,69 +122,6 @@ export function alignmentFactsText(attention) {
     `weight falls on that word for ${share(measured.score)} of them, against ` +
     `${share(measured.diagonalScore)} for a guess that German word t goes with English word t.`
   );
-}
-
-/**
- * The line naming the English words outside the word vectors, or '' for none.
- * @param {string[]} source
- * @param {boolean[]} known
- * @returns {string}
- */
-export function unknownSourceText(source, known) {
-  const words = [...new Set(source.filter((_, j) => !known[j]))];
-  if (words.length === 0) return '';
-  const shown = words.slice(0, MAX_LISTED).map((word) => `\u201c${word}\u201d`);
-  const more = words.length - shown.length;
-  const list = more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
-  return (
-    `Not in the English vocabulary (italic, dotted underline): ${list}. The models read every ` +
-    'such word as the same unknown-word vector, so they cannot translate it.'
-  );
-}
-
-/**
- * @param {Translation} translation
- * @returns {string} '' or the line saying how much of a long text the models read
- */
-export function droppedText(translation) {
-  if (translation.dropped === 0) return '';
-  const total = translation.source.length + translation.dropped;
-  return `The models read the first ${translation.source.length} of ${total} tokens.`;
-}
-
-/**
- * @param {string[]} target
- * @returns {boolean[]} per German word: it is the unknown-word token
- */
-export function unknownTargets(target) {
-  return target.map((word) => word === GERMAN_UNKNOWN);
-}
-
-/** The mark a subword piece begins with when it begins a word (SentencePiece's U+2581). */
-const WORD_START = '\u2581';
-
-/**
- * What each decoder step wrote, for the steps view: one entry per id the model wrote (a whole
- * word, or a piece of one). `text` is what to show (the piece without its word-start mark, or
- * for <unk> the English word copied in its place), `word` the German word it is part of, and
- * `joins` whether it continues the word of the step before.
- * @param {Translation} translation
- * @returns {Array<{ text: string, word: number, joins: boolean, unknown: boolean }>}
- */
-export function stepsOf(translation) {
-  const { text, firstPiece } = translation.pieces;
-  return text.map((piece, t) => {
-    let word = 0;
-    while (firstPiece[word + 1] <= t) word++;
-    const unknown = piece === GERMAN_UNKNOWN;
-    const copy = translation.copied[word];
-    return {
-      text: unknown && copy >= 0 ? translation.source[copy] : piece.replace(WORD_START, ''),
-      word,
-      joins: firstPiece[word] !== t,
-      unknown,
-    };
-  });
 }
 
 /**
