@@ -17,7 +17,7 @@ const { mountsEarly, needsOf, registerWidget, widgetNames } =
   await import('../../web/src/widgets/shared/registry.js');
 const { TRAINED_MODELS, isModelFailure, isTrainedModel } =
   await import('../../web/src/text/trained-models.js');
-const { figureTypes } = await import('../../web/src/share/figure-views.js');
+const { figureTypes, figureViews } = await import('../../web/src/share/figure-views.js');
 await import('../../web/src/widgets/index.js');
 
 const lesson = loadLesson(fileURLToPath(new URL('../../slides/attention', import.meta.url)));
@@ -25,7 +25,11 @@ const read = (path) => readFileSync(`${ROOT}/${path}`, 'utf8');
 
 describe('the table of trained models', () => {
   test('names each model with its loaders, its loading line (with its size) and its error', () => {
-    assert.deepEqual(Object.keys(TRAINED_MODELS).sort(), ['language-model', 'translation']);
+    assert.deepEqual(Object.keys(TRAINED_MODELS).sort(), [
+      'language-model',
+      'transformer',
+      'translation',
+    ]);
     for (const [name, entry] of Object.entries(TRAINED_MODELS)) {
       assert.ok(isTrainedModel(name), name);
       for (const loader of ['fetchOnce', 'loadOnce', 'loaded']) {
@@ -50,8 +54,24 @@ describe('what the widgets declare', () => {
     assert.deepEqual(needsOf(['no-such-widget']), { vectors: false, models: [] });
   });
 
+  test('a widget whose views show different models loads only those of the view shown', () => {
+    const view = (props) => needsOf([{ type: 'transformer', props }]);
+    assert.deepEqual(view({ view: 'heads' }), { vectors: true, models: ['transformer'] });
+    assert.deepEqual(view({ view: 'compare' }).models, ['transformer', 'translation']);
+    // By name alone, every model it declares.
+    assert.deepEqual(needsOf(['transformer']).models, ['transformer', 'translation']);
+    registerWidget('widget-models-views', () => ({}), {
+      models: ['translation'],
+      modelsFor: () => ['language-model'],
+    });
+    assert.throws(
+      () => needsOf([{ type: 'widget-models-views', props: {} }]),
+      /shows a model it does not declare: "language-model"/,
+    );
+  });
+
   test('a page of the lesson preloads every model its figures show, each once', () => {
-    const needs = needsOf(figureTypes(lesson.slides));
+    const needs = needsOf(figureViews(lesson.slides));
     assert.equal(needs.vectors, true);
     assert.deepEqual([...needs.models].sort(), ['language-model', 'translation']);
     assert.equal(new Set(figureTypes(lesson.slides)).size, figureTypes(lesson.slides).length);
@@ -65,7 +85,7 @@ describe('what the widgets declare', () => {
     ]) {
       const source = read(path);
       assert.match(source, /startLoading\(needsOf\(/, path);
-      assert.doesNotMatch(source, /'language-model'|'translation'/, path);
+      assert.doesNotMatch(source, /'language-model'|'translation'|'transformer'/, path);
     }
   });
 
@@ -78,11 +98,17 @@ describe('what the widgets declare', () => {
   });
 
   test('a widget that declares a model neither loads it nor waits for it itself', () => {
-    const declaring = widgetNames().filter((name) => needsOf([name]).models.length > 0);
-    assert.deepEqual(declaring.sort(), ['language-model', 'translation']);
+    const declaring = widgetNames().filter(
+      (name) => !name.startsWith('widget-models-') && needsOf([name]).models.length > 0,
+    );
+    assert.deepEqual(declaring.sort(), ['language-model', 'transformer', 'translation']);
     for (const name of declaring) {
       const source = read(`web/src/widgets/${name}/index.js`);
-      assert.doesNotMatch(source, /\w+Once\(|loaded(Model|Translation)\b/, `${name} loads`);
+      assert.doesNotMatch(
+        source,
+        /\w+Once\(|loaded(Model|Translation|Transformer)\b/,
+        `${name} loads`,
+      );
       assert.doesNotMatch(source, /\bgone\b/, `${name} keeps a flag of its own`);
       assert.doesNotMatch(source, /from '[^']*(engine-loader|after-load)\.js'/, `${name} waits`);
     }

@@ -10,14 +10,21 @@ import {
   loadTranslationOnce,
   loadedTranslation,
 } from './translation.js';
+import {
+  TransformerUnavailable,
+  fetchTransformerOnce,
+  loadTransformerOnce,
+  loadedTransformer,
+} from './transformer.js';
 
-/** @typedef {'language-model' | 'translation'} TrainedModel */
+/** @typedef {'language-model' | 'translation' | 'transformer'} TrainedModel */
 
 /**
  * The trained models a widget declared, each as its loader resolves to (registry.js hands them
  * to the widget as `props.models`).
  * @typedef {{ 'language-model'?: import('./language-model.js').LanguageModel,
- *   translation?: import('./translation.js').Translators }} LoadedModels
+ *   translation?: import('./translation.js').Translators,
+ *   transformer?: import('./transformer.js').Transformer }} LoadedModels
  */
 
 /**
@@ -38,7 +45,8 @@ import {
 
 /**
  * @type {Readonly<{ 'language-model': TrainedModelEntry<import('./language-model.js').LanguageModel>,
- *   translation: TrainedModelEntry<import('./translation.js').Translators> }>}
+ *   translation: TrainedModelEntry<import('./translation.js').Translators>,
+ *   transformer: TrainedModelEntry<import('./transformer.js').Transformer> }>}
  */
 export const TRAINED_MODELS = Object.freeze({
   'language-model': Object.freeze({
@@ -56,6 +64,14 @@ export const TRAINED_MODELS = Object.freeze({
     loading: 'Loading the two translation models (about 2.5 MB)\u2026',
     missing: 'The translation models could not be loaded',
     Unavailable: TranslatorsUnavailable,
+  }),
+  transformer: Object.freeze({
+    fetchOnce: fetchTransformerOnce,
+    loadOnce: loadTransformerOnce,
+    loaded: loadedTransformer,
+    loading: 'Loading the Transformer translator (about 3.5 MB)\u2026',
+    missing: 'The Transformer translator could not be loaded',
+    Unavailable: TransformerUnavailable,
   }),
 });
 

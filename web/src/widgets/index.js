@@ -16,6 +16,7 @@ import './self-attention-pair/index.js';
 import './query-key-value/index.js';
 import './training/index.js';
 import './translation/index.js';
+import './transformer/index.js';
 import './language-model/index.js';
 
 export { createWidget, widgetNames } from './shared/registry.js';

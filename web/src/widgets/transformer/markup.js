@@ -1,0 +1,143 @@
+// The transformer widget's elements, for one of its two views: the English sentence, then
+// - heads: the search (greedy or the measured beam), the German the Transformer writes, a choice
+//   of its decoder's cross-attention heads (each with what it scored on the test split) and the
+//   chosen head's weights as one German-by-English matrix, with what it scored under it;
+// - compare: the three translators' German side by side and their BLEU by English length.
+// Every view ends with what the models are. Ids are unique per instance.
+import { buildReadout } from '../../views/heatmap/index.js';
+import { choicesHtml } from '../shared/choices.js';
+import { messageLinesHtml } from '../shared/line.js';
+import { sentenceFieldHtml } from '../shared/token-cap.js';
+import { headChoices, scoreLabel } from './text.js';
+
+/** @typedef {'heads' | 'compare'} TransformerView */
+
+let instances = 0;
+
+/**
+ * Builds the widget's elements (not yet in the page).
+ * @param {Document} doc
+ * @param {TransformerView} view
+ * @param {import('../../engine/index.js').TranslatorInfo} info the Transformer's
+ */
+export function buildTransformerParts(doc, view, info) {
+  const id = `tf-${++instances}`;
+  const root = doc.createElement('div');
+  root.className = `tf split tf-${view}`;
+  root.dataset.view = view;
+  const search =
+    view === 'heads'
+      ? `<fieldset class="tf-search">
+          <legend class="field-label">Search</legend>
+          ${choicesHtml(`${id}-search`, [
+            ['greedy', 'greedy'],
+            ['beam', `beam ${info.measuredBeam}`],
+          ])}
+        </fieldset>`
+      : '';
+  root.innerHTML = `
+    <div class="tf-controls split-controls">
+      ${sentenceFieldHtml(id, { label: 'English sentence', input: 'hm-sentence tf-sentence', helpClass: 'tf-help', language: 'en', help: 'The models translate as you type; they read up to 64 words and punctuation marks.' })}
+      ${search}
+    </div>
+    <div class="tf-output split-output">
+      ${messageLinesHtml('tf')}
+      <figure class="tf-result" aria-labelledby="${id}-title" hidden>
+        <figcaption id="${id}-title" class="tf-title deck-hidden"></figcaption>
+        ${view === 'heads' ? headsHtml(id, info) : COMPARE}
+        <p class="note tf-unknown" hidden></p>
+        <p class="note tf-facts deck-hidden"></p>
+      </figure>
+    </div>`;
+  const find = (selector) => /** @type {any} */ (root.querySelector(selector));
+  const readout = view === 'heads' ? buildReadout(doc, `${id}-readout`, 'weight') : null;
+  if (readout) find('.tf-matrix').after(readout);
+  return {
+    root,
+    view,
+    /** @type {HTMLTextAreaElement} */
+    sentence: find('.tf-sentence'),
+    /** @type {HTMLInputElement[]} the search's radios, none in the compare view */
+    searches: Array.from(root.querySelectorAll('.tf-search input')),
+    /** @type {HTMLInputElement[]} the heads' radios, none in the compare view */
+    heads: Array.from(root.querySelectorAll('.tf-head-choices input')),
+    status: find('.tf-status'),
+    error: find('.tf-error'),
+    /** @type {HTMLElement} */
+    result: find('.tf-result'),
+    /** @type {HTMLElement} */
+    title: find('.tf-title'),
+    /** @type {HTMLElement | null} the Transformer's German (heads view) */
+    words: find('.tf-words'),
+    /** @type {HTMLElement | null} */
+    matrix: find('.tf-matrix'),
+    readout,
+    /** @type {HTMLElement | null} */
+    tables: find('.tf-tables'),
+    /** @type {HTMLElement | null} */
+    headFacts: find('.tf-head-facts'),
+    /** @type {HTMLElement | null} */
+    split: find('.tf-split'),
+    /** @type {Record<'fixedVector' | 'attention' | 'transformer', HTMLElement | null>} */
+    german: {
+      fixedVector: find('.tf-fixed-vector'),
+      attention: find('.tf-attention'),
+      transformer: find('.tf-transformer'),
+    },
+    /** @type {HTMLElement | null} */
+    chart: find('.tf-chart'),
+    /** @type {HTMLElement | null} */
+    lead: find('.tf-lead'),
+    /** @type {HTMLElement} */
+    unknown: find('.tf-unknown'),
+    /** @type {HTMLElement} */
+    facts: find('.tf-facts'),
+  };
+}
+
+/** @typedef {ReturnType<typeof buildTransformerParts>} TransformerParts */
+
+/**
+ * The heads view's figure: the German, the choice of heads, the matrix and its facts.
+ * @param {string} id
+ * @param {import('../../engine/index.js').TranslatorInfo} info
+ */
+function headsHtml(id, info) {
+  const options = headChoices(info).map(
+    ({ key, label, score }) =>
+      /** @type {const} */ ([
+        key,
+        `<span class="tf-head-name">${label}</span> ` +
+          `<span class="tf-head-score">${scoreLabel(score)}</span>`,
+      ]),
+  );
+  return `
+        <p class="mt-german tf-words" lang="de"></p>
+        <fieldset class="tf-head-field">
+          <legend class="field-label">Cross-attention head drawn</legend>
+          ${choicesHtml(`${id}-head`, options, { row: 'tf-head-choices', choice: 'tf-head-choice' })}
+        </fieldset>
+        <div class="tf-matrix"></div>
+        <div class="tf-tables"></div>
+        <p class="note tf-head-facts"></p>
+        <p class="note tf-split deck-hidden-wide"></p>`;
+}
+
+/** The compare view's figure: the three translators' German, then their BLEU by length. */
+const COMPARE = `
+        <div class="mt-models">
+          <div class="mt-model">
+            <h3 class="mt-model-name">One fixed vector</h3>
+            <p class="mt-german tf-fixed-vector" lang="de"></p>
+          </div>
+          <div class="mt-model">
+            <h3 class="mt-model-name">With attention</h3>
+            <p class="mt-german tf-attention" lang="de"></p>
+          </div>
+          <div class="mt-model">
+            <h3 class="mt-model-name">Transformer</h3>
+            <p class="mt-german tf-transformer" lang="de"></p>
+          </div>
+        </div>
+        <div class="tf-chart"></div>
+        <p class="note tf-lead"></p>`;
