@@ -13,7 +13,7 @@ import { generators } from '../../web/src/quiz/generators/index.js';
 import { ROOT } from './helpers.js';
 
 /**
- * The lesson's central ideas, in the slides' order: the slides that teach each one (a checked
+ * Lesson 1's central ideas, in the slides' order: the slides that teach each one (a checked
  * item's `slide` must be one of them), and words each of those slides' bodies holds for it, so that
  * the idea is taught on the slide and not only in its notes or article.
  */
@@ -35,6 +35,22 @@ const IDEAS = [
   },
   { idea: 'position', slides: ['position'], words: /permutation/i },
 ];
+
+/** Lesson 2's central ideas, as IDEAS is lesson 1's. */
+const TRANSFORMER_IDEAS = [
+  { idea: 'no-recurrence', slides: ['recurrence'], words: /in one step/i },
+  { idea: 'position', slides: ['positions'], words: /permutation/i },
+  { idea: 'encoder-layer', slides: ['encoder-layer'], words: /each position on its own/i },
+  { idea: 'residual-and-norm', slides: ['add-and-norm'], words: /pre-LN/ },
+  { idea: 'decoder-layer', slides: ['decoder-layer'], words: /masked/i },
+  { idea: 'heads', slides: ['heads'], words: /each head/i },
+  { idea: 'training', slides: ['training'], words: /teacher forcing/i },
+  { idea: 'decoding', slides: ['decoding'], words: /key-value cache/i },
+  { idea: 'comparison', slides: ['three-translators'], words: /BLEU/ },
+];
+
+/** Each lesson's central ideas, by its key. */
+const IDEAS_OF = { attention: IDEAS, transformer: TRANSFORMER_IDEAS };
 
 /**
  * What the notes and the articles teach and no slide's body does, so a check question may not ask
@@ -107,8 +123,9 @@ function itemText(item) {
  */
 function checkProblems(ideas, lesson) {
   const problems = [];
+  const taught = IDEAS_OF[lesson.lesson.key];
   const named = ideas.map(({ idea }) => idea);
-  const expected = IDEAS.map(({ idea }) => idea);
+  const expected = taught.map(({ idea }) => idea);
   for (const idea of expected) {
     const count = named.filter((name) => name === idea).length;
     if (count !== 1) problems.push(`${idea} is asked ${count} times`);
@@ -124,7 +141,7 @@ function checkProblems(ideas, lesson) {
       problems.push(`${idea}: ${id} is no item`);
       continue;
     }
-    const teaching = IDEAS.find((entry) => entry.idea === idea)?.slides ?? [];
+    const teaching = taught.find((entry) => entry.idea === idea)?.slides ?? [];
     if (!teaching.includes(item.slide)) {
       problems.push(`${idea}: ${id} belongs to ${item.slide}, which does not teach ${idea}`);
     }
@@ -219,6 +236,45 @@ describe('the knowledge check in slides/quiz.yaml', () => {
     assert.deepEqual(checkProblems(swap('position', 'no-such-item'), lesson), [
       'position: no-such-item is no item',
     ]);
+  });
+});
+
+describe("lesson 2's knowledge check in slides/transformer/quiz.yaml", () => {
+  const lesson = loadLesson(path.join(ROOT, 'slides', 'transformer'));
+  const slides = new Map(lesson.slides.map((slide) => [slide.id, slide]));
+  const { ideas } = lesson.quiz;
+
+  test('names each of its nine central ideas exactly once, in the order the slides teach them', () => {
+    assert.deepEqual(
+      ideas.map(({ idea }) => idea),
+      TRANSFORMER_IDEAS.map(({ idea }) => idea),
+    );
+  });
+
+  test('every slide said to teach an idea teaches it in its body', () => {
+    for (const { idea, slides: teaching, words } of TRANSFORMER_IDEAS) {
+      for (const id of teaching) {
+        const slide = slides.get(id);
+        assert.ok(slide, `${idea}: no slide has the id ${id}`);
+        assert.match(text(slide.html), words, `${idea}: the body of ${slide.file}`);
+      }
+    }
+  });
+
+  test("each idea's item exists and comes from a slide that teaches the idea", () => {
+    assert.deepEqual(checkProblems(ideas, lesson), []);
+    const swapped = ideas.map((entry) =>
+      entry.idea === 'decoding' ? { idea: 'decoding', item: 'training-warm-up' } : entry,
+    );
+    assert.deepEqual(checkProblems(swapped, lesson), [
+      'decoding: training-warm-up belongs to training, which does not teach decoding',
+    ]);
+  });
+
+  test('the knowledge-check slide says how many questions it asks', () => {
+    const check = slides.get('knowledge-check');
+    assert.match(text(check?.html ?? ''), /^\s*Nine quick questions/);
+    assert.equal(ideas.length, 9);
   });
 });
 
