@@ -20,7 +20,8 @@ register('./page-modules.js', import.meta.url);
 const { buildModelLine, modelLineText, showModel, viewsOf } =
   await import('../../web/src/share/figure-views.js');
 
-const SLIDES = path.join(ROOT, 'slides', 'attention');
+/** Every lesson's folder. */
+const LESSONS = readdirSync(path.join(ROOT, 'slides')).map((key) => path.join(ROOT, 'slides', key));
 const VALID = path.join(ROOT, 'tests/js/fixtures-content/valid');
 const scratch = mkdtempSync(path.join(tmpdir(), 'attention-lab-models-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
@@ -39,6 +40,9 @@ const QUIZ = 'knowledge-check';
 function familyOf({ type, props }) {
   if (type === 'translation') {
     return props.view === 'compare' ? 'two-translators' : 'attention-translator';
+  }
+  if (type === 'transformer') {
+    return props.view === 'compare' ? 'three-translators' : 'transformer-translator';
   }
   if (type === 'training') {
     return props.experiment === 'language-model' ? 'live-language-model' : 'reversal-toys';
@@ -66,6 +70,8 @@ const TRAINED = new Set([
   'reversal-toys',
   'brown-language-model',
   'live-language-model',
+  'transformer-translator',
+  'three-translators',
 ]);
 
 /**
@@ -138,106 +144,113 @@ const fakeDocument = /** @type {Document} */ (
   /** @type {unknown} */ ({ createElement: (tag) => new FakeElement(tag) })
 );
 
-describe('the real lesson', () => {
-  const lesson = loadLesson(SLIDES);
-  const lessonYaml = /** @type {{ models: Record<string, Record<string, unknown>> }} */ (
-    parseYaml(
-      readFileSync(path.join(SLIDES, 'lesson.yaml'), 'utf8'),
-      'slides/attention/lesson.yaml',
-    )
-  );
-  const models = lessonYaml.models;
-  const figures = lesson.slides.filter((slide) => slide.widget);
-  /** Every view of every figure, with its slide. */
-  const views = figures.flatMap((slide) => viewsOf(slide.widget).map((view) => ({ slide, view })));
-
-  test('lesson.yaml names each model once, and each one is shown by some view', () => {
-    const names = Object.values(models).map((model) => model.name);
-    assert.equal(new Set(names).size, names.length, names.join(', '));
-    const shown = new Set(views.map(({ view }) => view.model?.key));
-    assert.deepEqual(
-      Object.keys(models).filter((key) => !shown.has(key)),
-      [],
-      'models no view shows',
+for (const SLIDES of LESSONS)
+  describe(`the real lesson, ${path.basename(SLIDES)}`, () => {
+    const lesson = loadLesson(SLIDES);
+    const lessonYaml = /** @type {{ models: Record<string, Record<string, unknown>> }} */ (
+      parseYaml(
+        readFileSync(path.join(SLIDES, 'lesson.yaml'), 'utf8'),
+        `slides/${path.basename(SLIDES)}/lesson.yaml`,
+      )
     );
-  });
+    const models = lessonYaml.models;
+    const figures = lesson.slides.filter((slide) => slide.widget);
+    /** Every view of every figure, with its slide. */
+    const views = figures.flatMap((slide) =>
+      viewsOf(slide.widget).map((view) => ({ slide, view })),
+    );
 
-  test('every view of every figure declares a model of lesson.yaml in its front matter', () => {
-    const files = readdirSync(SLIDES).filter((name) => /^\d{2}-.+\.md$/.test(name));
-    for (const name of files) {
-      const { meta } = parseSlideFile(readFileSync(path.join(SLIDES, name), 'utf8'), name);
-      const widget = /** @type {any} */ (meta).widget;
-      if (!widget) continue;
-      for (const [i, view] of [widget, ...(widget.also ?? [])].entries()) {
-        const where = `${name}, view ${i} (${view.type})`;
+    test('lesson.yaml names each model once, and each one is shown by some view', () => {
+      const names = Object.values(models).map((model) => model.name);
+      assert.equal(new Set(names).size, names.length, names.join(', '));
+      const shown = new Set(views.map(({ view }) => view.model?.key));
+      assert.deepEqual(
+        Object.keys(models).filter((key) => !shown.has(key)),
+        [],
+        'models no view shows',
+      );
+    });
+
+    test('every view of every figure declares a model of lesson.yaml in its front matter', () => {
+      const files = readdirSync(SLIDES).filter((name) => /^\d{2}-.+\.md$/.test(name));
+      for (const name of files) {
+        const { meta } = parseSlideFile(readFileSync(path.join(SLIDES, name), 'utf8'), name);
+        const widget = /** @type {any} */ (meta).widget;
+        if (!widget) continue;
+        for (const [i, view] of [widget, ...(widget.also ?? [])].entries()) {
+          const where = `${name}, view ${i} (${view.type})`;
+          if (view.type === QUIZ) {
+            assert.equal(view.model, undefined, `${where}: a quiz shows no model`);
+            continue;
+          }
+          assert.ok(Object.hasOwn(models, view.model), `${where}: model ${view.model}`);
+        }
+      }
+    });
+
+    test('each view comes to the pages with its model as lesson.yaml words it', () => {
+      for (const { slide, view } of views) {
         if (view.type === QUIZ) {
-          assert.equal(view.model, undefined, `${where}: a quiz shows no model`);
+          assert.equal(view.model, undefined, slide.id);
           continue;
         }
-        assert.ok(Object.hasOwn(models, view.model), `${where}: model ${view.model}`);
-      }
-    }
-  });
-
-  test('each view comes to the pages with its model as lesson.yaml words it', () => {
-    for (const { slide, view } of views) {
-      if (view.type === QUIZ) {
-        assert.equal(view.model, undefined, slide.id);
-        continue;
-      }
-      const model = /** @type {NonNullable<typeof view.model>} */ (view.model);
-      assert.deepEqual(model, { key: model.key, ...models[model.key] }, `${slide.id} ${view.type}`);
-    }
-  });
-
-  test('each widget names the family of models it really shows, trained or not', () => {
-    for (const { slide, view } of views) {
-      if (view.type === QUIZ) continue;
-      const where = `${slide.id}: ${view.type} ${JSON.stringify(view.props)}`;
-      assert.equal(view.model?.key, familyOf(view), where);
-      assert.equal(view.model?.trained, TRAINED.has(familyOf(view) ?? ''), `${where}: trained`);
-    }
-  });
-
-  test('the line names the model of the view shown, in lesson.yaml’s words, and follows it', () => {
-    for (const slide of figures) {
-      const list = viewsOf(slide.widget);
-      const line = /** @type {FakeElement | null} */ (
-        /** @type {unknown} */ (buildModelLine(fakeDocument, list))
-      );
-      if (slide.widget?.type === QUIZ) {
-        assert.equal(line, null, 'the knowledge check has no model line');
-        continue;
-      }
-      assert.ok(line, slide.id);
-      // Plain text where it stands, for a screen reader as for the eye; spoken again on a change.
-      assert.equal(line.tagName, 'P');
-      assert.equal(line.className, 'figure-model');
-      assert.equal(line.getAttribute('aria-live'), 'polite');
-      const scope = new FakeElement('section');
-      scope.append(line);
-      /** @param {(typeof list)[number]} view the view the line must name */
-      const assertNames = (view) => {
         const model = /** @type {NonNullable<typeof view.model>} */ (view.model);
-        const where = `${slide.id} (${view.type})`;
-        const { name, what, trained } = models[model.key];
-        const lead = `${trained ? 'Model' : 'Untrained'}: ${name}`;
-        assert.equal(line.textContent, `${lead} \u2014 ${what}`, where);
-        assert.equal(line.textContent, modelLineText(model), where);
-        assert.equal(line.querySelector('.figure-model-name')?.textContent, lead, where);
-        assert.equal(line.title, line.textContent, `${where}: the whole line as its title`);
-        assert.equal(line.dataset.model, model.key, where);
-        assert.equal(line.hidden, false, where);
-      };
-      // The first view's line as built, then each view as the learner chooses it, and back.
-      assertNames(list[0]);
-      for (const view of [...list.slice(1), list[0]]) {
-        showModel(/** @type {any} */ (scope), view);
-        assertNames(view);
+        assert.deepEqual(
+          model,
+          { key: model.key, ...models[model.key] },
+          `${slide.id} ${view.type}`,
+        );
       }
-    }
+    });
+
+    test('each widget names the family of models it really shows, trained or not', () => {
+      for (const { slide, view } of views) {
+        if (view.type === QUIZ) continue;
+        const where = `${slide.id}: ${view.type} ${JSON.stringify(view.props)}`;
+        assert.equal(view.model?.key, familyOf(view), where);
+        assert.equal(view.model?.trained, TRAINED.has(familyOf(view) ?? ''), `${where}: trained`);
+      }
+    });
+
+    test('the line names the model of the view shown, in lesson.yaml’s words, and follows it', () => {
+      for (const slide of figures) {
+        const list = viewsOf(slide.widget);
+        const line = /** @type {FakeElement | null} */ (
+          /** @type {unknown} */ (buildModelLine(fakeDocument, list))
+        );
+        if (slide.widget?.type === QUIZ) {
+          assert.equal(line, null, 'the knowledge check has no model line');
+          continue;
+        }
+        assert.ok(line, slide.id);
+        // Plain text where it stands, for a screen reader as for the eye; spoken again on a change.
+        assert.equal(line.tagName, 'P');
+        assert.equal(line.className, 'figure-model');
+        assert.equal(line.getAttribute('aria-live'), 'polite');
+        const scope = new FakeElement('section');
+        scope.append(line);
+        /** @param {(typeof list)[number]} view the view the line must name */
+        const assertNames = (view) => {
+          const model = /** @type {NonNullable<typeof view.model>} */ (view.model);
+          const where = `${slide.id} (${view.type})`;
+          const { name, what, trained } = models[model.key];
+          const lead = `${trained ? 'Model' : 'Untrained'}: ${name}`;
+          assert.equal(line.textContent, `${lead} \u2014 ${what}`, where);
+          assert.equal(line.textContent, modelLineText(model), where);
+          assert.equal(line.querySelector('.figure-model-name')?.textContent, lead, where);
+          assert.equal(line.title, line.textContent, `${where}: the whole line as its title`);
+          assert.equal(line.dataset.model, model.key, where);
+          assert.equal(line.hidden, false, where);
+        };
+        // The first view's line as built, then each view as the learner chooses it, and back.
+        assertNames(list[0]);
+        for (const view of [...list.slice(1), list[0]]) {
+          showModel(/** @type {any} */ (scope), view);
+          assertNames(view);
+        }
+      }
+    });
   });
-});
 
 /**
  * A copy of the valid fixture as a `slides/` folder, with one more slide and, if given, another
