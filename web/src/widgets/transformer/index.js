@@ -17,6 +17,7 @@ import { SETTINGS } from './link-settings.js';
 import { buildTransformerParts } from './markup.js';
 import { beamOf, headChoices, headOf, searchOf } from './text.js';
 import './style.css';
+import './deck.css';
 
 /** The views by name, each with the sentence it opens on. */
 export const VIEWS = Object.freeze({

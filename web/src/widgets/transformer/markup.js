@@ -1,7 +1,8 @@
 // The transformer widget's elements, for one of its two views: the English sentence, then
-// - heads: the search (greedy or the measured beam), the German the Transformer writes, a choice
-//   of its decoder's cross-attention heads (each with what it scored on the test split) and the
-//   chosen head's weights as one German-by-English matrix, with what it scored under it;
+// - heads: the search (greedy or the measured beam) and a choice of the decoder's cross-attention
+//   heads (each with what it scored on the test split) beside the sentence, then the German the
+//   Transformer writes and the chosen head's weights as one German-by-English matrix, with what
+//   it scored under it;
 // - compare: the three translators' German side by side and their BLEU by English length.
 // Every view ends with what the models are. Ids are unique per instance.
 import { buildReadout } from '../../views/heatmap/index.js';
@@ -36,20 +37,28 @@ export function buildTransformerParts(doc, view, info) {
         </fieldset>`
       : '';
   root.innerHTML = `
-    <div class="tf-controls split-controls">
+    <div class="tf-controls split-controls sentence-areas">
       ${sentenceFieldHtml(id, { label: 'English sentence', input: 'hm-sentence tf-sentence', helpClass: 'tf-help', language: 'en', help: 'The models translate as you type; they read up to 64 words and punctuation marks.' })}
       ${search}
+      ${view === 'heads' ? headsHtml(id, info) : ''}
     </div>
     <div class="tf-output split-output">
       ${messageLinesHtml('tf')}
       <figure class="tf-result" aria-labelledby="${id}-title" hidden>
         <figcaption id="${id}-title" class="tf-title deck-hidden"></figcaption>
-        ${view === 'heads' ? headsHtml(id, info) : COMPARE}
+        ${view === 'heads' ? HEADS : COMPARE}
         <p class="note tf-unknown" hidden></p>
         <p class="note tf-facts deck-hidden"></p>
       </figure>
     </div>`;
   const find = (selector) => /** @type {any} */ (root.querySelector(selector));
+  // On a slide the heads are laid out a layer a row, their mean beside them (deck.css).
+  const sizes = info.transformer;
+  const headRow = /** @type {HTMLElement | null} */ (root.querySelector('.tf-head-choices'));
+  if (headRow && sizes) {
+    headRow.style.setProperty('--tf-heads', String(sizes.heads));
+    headRow.style.setProperty('--tf-layers', String(sizes.decoderLayers));
+  }
   const readout = view === 'heads' ? buildReadout(doc, `${id}-readout`, 'weight') : null;
   if (readout) find('.tf-matrix').after(readout);
   return {
@@ -98,7 +107,7 @@ export function buildTransformerParts(doc, view, info) {
 /** @typedef {ReturnType<typeof buildTransformerParts>} TransformerParts */
 
 /**
- * The heads view's figure: the German, the choice of heads, the matrix and its facts.
+ * The choice of the head drawn: every decoder head, then their mean, each with its score.
  * @param {string} id
  * @param {import('../../engine/index.js').TranslatorInfo} info
  */
@@ -111,17 +120,19 @@ function headsHtml(id, info) {
           `<span class="tf-head-score">${scoreLabel(score)}</span>`,
       ]),
   );
-  return `
+  return `<fieldset class="tf-head-field">
+        <legend class="field-label">Cross-attention head drawn</legend>
+        ${choicesHtml(`${id}-head`, options, { row: 'tf-head-choices', choice: 'tf-head-choice' })}
+      </fieldset>`;
+}
+
+/** The heads view's figure: the German, the chosen head's matrix and what it scored. */
+const HEADS = `
         <p class="mt-german tf-words" lang="de"></p>
-        <fieldset class="tf-head-field">
-          <legend class="field-label">Cross-attention head drawn</legend>
-          ${choicesHtml(`${id}-head`, options, { row: 'tf-head-choices', choice: 'tf-head-choice' })}
-        </fieldset>
         <div class="tf-matrix"></div>
         <div class="tf-tables"></div>
         <p class="note tf-head-facts"></p>
         <p class="note tf-split deck-hidden-wide"></p>`;
-}
 
 /** The compare view's figure: the three translators' German, then their BLEU by length. */
 const COMPARE = `

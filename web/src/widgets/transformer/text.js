@@ -213,7 +213,7 @@ export function transformerFactsText(info) {
     `A small Transformer (${shape}${formatNumber(info.parameters / 1e6, 3)} million parameters) ` +
     `trained by this page\u2019s own engine on ${info.corpus.trainPairs.toLocaleString('en')} ` +
     `human translations: on ${info.bleu.overall.sentences.toLocaleString('en')} held-out ones ` +
-    `it scores ${formatNumber(info.bleu.overall.bleu, 3)} BLEU.`
+    `it scores ${info.bleu.overall.bleu.toFixed(2)} BLEU.`
   );
 }
 
@@ -259,8 +259,9 @@ export function compareCaption(testPairs) {
 export function compareLeadText(three) {
   const [fixedVector, attention, transformer] = three.lines;
   const last = three.names.length - 1;
-  const number = (x) => formatNumber(x, 3);
-  const lead = (i) => formatNumber(transformer.values[i] - attention.values[i], 3);
+  // BLEU as the reports give it, to two places.
+  const number = (x) => x.toFixed(2);
+  const lead = (i) => number(transformer.values[i] - attention.values[i]);
   return (
     `Over all ${three.testPairs.toLocaleString('en')} pairs: one fixed vector ` +
     `${number(fixedVector.overall)} BLEU, attention ${number(attention.overall)}, the ` +
