@@ -11,6 +11,7 @@ import { describe, test } from 'node:test';
 import { loadTranslator } from 'attention-lab';
 
 import { axeFindings } from './axe.js';
+import { assertBadSentences } from './bad-sentences.js';
 import { readChart, useSite, waitForSlide } from './browser.js';
 
 const TIMEOUT = 20_000;
@@ -259,43 +260,6 @@ describe('access', () => {
 
 describe('bad input', () => {
   test('empty text, 5,000 words, markup and odd Unicode get a message, never an error', async () => {
-    await withSlide('heads', async (page, slide) => {
-      const input = page.locator(`${slide} .tf-sentence`);
-      const state = () => page.locator(`${slide} .tf`).getAttribute('data-state');
-      await input.fill('   ');
-      await page.waitForFunction(
-        (scope) => document.querySelector(`${scope} .tf`)?.getAttribute('data-state') === 'empty',
-        slide,
-        { timeout: TIMEOUT },
-      );
-      assert.match((await page.locator(`${slide} .tf-status`).textContent()) ?? '', /Type/);
-
-      await input.fill(Array.from({ length: 5000 }, (_, i) => `word${i % 7}`).join(' '));
-      await page.waitForFunction(
-        (scope) =>
-          /read the first 64 of 5000/.test(
-            document.querySelector(`${scope} .tf-unknown`)?.textContent ?? '',
-          ),
-        slide,
-        { timeout: TIMEOUT },
-      );
-      assert.equal(await state(), 'drawn');
-
-      await input.fill('<img src=x onerror="window.ran=1"><script>window.ran=1</script> \u202e Ω');
-      await page.waitForFunction(
-        (scope) => {
-          const root = document.querySelector(`${scope} .tf`);
-          const details = root?.querySelector('.tf-tables details');
-          if (details && !details.hasAttribute('open')) details.setAttribute('open', '');
-          const heads = root?.querySelectorAll('.tf-tables thead th') ?? [];
-          const words = Array.from(heads, (th) => th.textContent);
-          return words.includes('onerror') && words.includes('script') && words.includes('ω');
-        },
-        slide,
-        { timeout: TIMEOUT },
-      );
-      assert.equal(await state(), 'drawn');
-      assert.equal(await page.evaluate(() => window['ran']), undefined, 'no script ran');
-    });
+    await withSlide('heads', (page, slide) => assertBadSentences(page, slide, 'tf'));
   });
 });

@@ -1,9 +1,10 @@
 // What every figure of a translator draws the same way: a translation's German (shared
-// german.css), a German-by-English matrix of weights with its table for screen readers, and
-// BLEU by English length as lines, one per model, from the models' reports.
+// german.css), a German-by-English matrix of weights with its table for screen readers, BLEU by
+// English length as lines, one per model, from the models' reports, and the figure around them
+// shown with its title or hidden and emptied.
 import { formatNumber } from '../../views/charts/format.js';
-import { renderLines } from '../../views/charts/lines.js';
-import { buildTables, renderHeatmap } from '../../views/heatmap/index.js';
+import { clearLines, renderLines } from '../../views/charts/lines.js';
+import { buildTables, clearHeatmap, renderHeatmap } from '../../views/heatmap/index.js';
 import { GERMAN_UNKNOWN } from '../../engine/translator.js';
 import { stepsOf, unknownTargets } from './translation-text.js';
 
@@ -60,7 +61,8 @@ export function writeGerman(el, translation, { current = -1, buttons = false } =
 /**
  * Draws weights as a matrix, German words (rows) over English words (columns), and its table
  * for screen readers beside it (kept open across redraws if the learner opened it).
- * @param {{ matrix: HTMLElement, tables: HTMLElement, readout?: HTMLElement }} where
+ * @param {{ matrix: HTMLElement | null, tables: HTMLElement | null, readout?: HTMLElement | null }}
+ *   where the figure's parts (a view that draws a matrix has the first two)
  * @param {Pick<Translation, 'source' | 'known' | 'target'>} translation
  * @param {ArrayLike<number>} weights (target.length, source.length), each row adding up to 1
  * @param {string} caption one sentence saying whose weights they are
@@ -78,11 +80,13 @@ export function drawWeightMatrix(where, translation, weights, caption) {
     colName: 'English word',
     caption,
   };
-  renderHeatmap(where.matrix, data, { readout: where.readout, table: false });
-  const open = where.tables.querySelector('details')?.open ?? false;
-  const details = buildTables(where.tables.ownerDocument, data);
+  const matrix = /** @type {HTMLElement} */ (where.matrix);
+  const tables = /** @type {HTMLElement} */ (where.tables);
+  renderHeatmap(matrix, data, { readout: where.readout ?? undefined, table: false });
+  const open = tables.querySelector('details')?.open ?? false;
+  const details = buildTables(tables.ownerDocument, data);
   details.open = open;
-  where.tables.replaceChildren(details);
+  tables.replaceChildren(details);
 }
 
 /**
@@ -104,4 +108,26 @@ export function drawBleuByLength(el, { caption, names, lines }) {
     format: (value) => formatNumber(value, 3),
     height: 140,
   });
+}
+
+/**
+ * Shows a translator's figure under its title.
+ * @param {{ result: HTMLElement, title: HTMLElement }} parts
+ * @param {string} title
+ */
+export function showFigure(parts, title) {
+  parts.result.hidden = false;
+  parts.title.textContent = title;
+}
+
+/**
+ * Hides a translator's figure and empties its chart, matrix and tables (nothing to draw).
+ * @param {{ result: HTMLElement, chart?: HTMLElement | null, matrix?: HTMLElement | null,
+ *   tables?: HTMLElement | null }} parts
+ */
+export function clearFigure(parts) {
+  parts.result.hidden = true;
+  if (parts.chart) clearLines(parts.chart);
+  if (parts.matrix) clearHeatmap(parts.matrix);
+  parts.tables?.replaceChildren();
 }

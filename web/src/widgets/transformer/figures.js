@@ -2,10 +2,14 @@
 // Transformer's German and the chosen cross-attention head's weights as one German-by-English
 // matrix, with what that head scored on the test split; in the compare view the three
 // translators' German and their BLEU by English length, from the two reports.
-import { clearLines } from '../../views/charts/lines.js';
-import { clearHeatmap } from '../../views/heatmap/index.js';
 import { setLine } from '../shared/line.js';
-import { drawBleuByLength, drawWeightMatrix, writeGerman } from '../shared/translation-figures.js';
+import {
+  clearFigure,
+  drawBleuByLength,
+  drawWeightMatrix,
+  showFigure as show,
+  writeGerman,
+} from '../shared/translation-figures.js';
 import { sourceNotesText } from '../shared/translation-text.js';
 import {
   MEAN,
@@ -40,11 +44,7 @@ export function drawHeads(parts, transformer, translation, choice, beam) {
   show(parts, `Where the Transformer\u2019s cross-attention looks: ${whose}`);
   writeGerman(/** @type {HTMLElement} */ (parts.words), translation);
   drawWeightMatrix(
-    {
-      matrix: /** @type {HTMLElement} */ (parts.matrix),
-      tables: /** @type {HTMLElement} */ (parts.tables),
-      readout: parts.readout ?? undefined,
-    },
+    parts,
     translation,
     headRows(translation, choice.key),
     `The Transformer\u2019s cross-attention weights, ${whose}: ${target.length} German words ` +
@@ -86,25 +86,8 @@ export function drawCompare(parts, models, translations) {
   );
 }
 
-/**
- * Hides and empties the figures (nothing to draw).
- * @param {TransformerParts} parts
- */
-export function clearFigures(parts) {
-  parts.result.hidden = true;
-  if (parts.chart) clearLines(parts.chart);
-  if (parts.matrix) clearHeatmap(parts.matrix);
-  parts.tables?.replaceChildren();
-}
-
-/**
- * @param {TransformerParts} parts
- * @param {string} title
- */
-function show(parts, title) {
-  parts.result.hidden = false;
-  parts.title.textContent = title;
-}
+/** Hides and empties the figures (nothing to draw). */
+export const clearFigures = clearFigure;
 
 /**
  * The notes under every view: unknown English words, a cut text, what the model is.

@@ -5,11 +5,15 @@
 // the word vectors is marked in every figure that names it.
 import { clearBars, renderBars } from '../../views/charts/bars.js';
 import { formatNumber } from '../../views/charts/format.js';
-import { clearLines } from '../../views/charts/lines.js';
-import { clearHeatmap } from '../../views/heatmap/index.js';
 import { setLine } from '../shared/line.js';
 import { markUnknown } from '../shared/unknown-text.js';
-import { drawBleuByLength, drawWeightMatrix, writeGerman } from '../shared/translation-figures.js';
+import {
+  clearFigure,
+  drawBleuByLength,
+  drawWeightMatrix,
+  showFigure as show,
+  writeGerman,
+} from '../shared/translation-figures.js';
 import { sourceNotesText, stepsOf } from '../shared/translation-text.js';
 import { bleuByLength, leadText, modelFactsText, stepText } from './text.js';
 
@@ -109,11 +113,7 @@ export function drawAlignment(parts, translation, facts) {
   show(parts, 'Where the attention model looks as it writes each German word');
   writeGerman(/** @type {HTMLElement} */ (parts.words), translation);
   drawWeightMatrix(
-    {
-      matrix: /** @type {HTMLElement} */ (parts.matrix),
-      tables: /** @type {HTMLElement} */ (parts.tables),
-      readout: parts.readout ?? undefined,
-    },
+    parts,
     translation,
     weights,
     `The attention model's weights: ${target.length} German words (rows) over ` +
@@ -128,21 +128,9 @@ export function drawAlignment(parts, translation, facts) {
  * @param {TranslationParts} parts
  */
 export function clearFigures(parts) {
-  parts.result.hidden = true;
-  if (parts.chart) clearLines(parts.chart);
+  clearFigure(parts);
   if (parts.scores) clearBars(parts.scores);
   if (parts.weights) clearBars(parts.weights);
-  if (parts.matrix) clearHeatmap(parts.matrix);
-  parts.tables?.replaceChildren();
-}
-
-/**
- * @param {TranslationParts} parts
- * @param {string} title
- */
-function show(parts, title) {
-  parts.result.hidden = false;
-  parts.title.textContent = title;
 }
 
 /**
