@@ -126,13 +126,13 @@ describe('heads slide: every decoder head, one at a time', () => {
           (layer * cross.heads + head + 1) * size,
         );
 
-      // The slide opens on head 0.0 with the measured beam.
-      await waitForHead(page, slide, '0.0', BEAM.beam);
+      // The slide opens on head 1.1 (layer 1, head 1) with the measured beam.
+      await waitForHead(page, slide, '1.1', BEAM.beam);
       let shown = await readMatrix(page, slide);
       assert.equal(shown.german, run.output.join(' '));
       assert.deepEqual(shown.columns, run.source);
-      assertRows(shown.rows, map(0, 0), 'head 0.0');
-      const scoreOf = (h) => h.score.toFixed(3);
+      assertRows(shown.rows, map(0, 0), 'head 1.1');
+      const scoreOf = (h) => (h.aligned / h.checkable).toFixed(3);
       assert.ok(shown.facts.includes(`(${scoreOf(MEASURED.heads[0])})`), shown.facts);
 
       // Every head is offered with its measured score.
@@ -140,16 +140,16 @@ describe('heads slide: every decoder head, one at a time', () => {
       MEASURED.heads.forEach((h, i) => {
         assert.equal(
           labels[i].replace(/\s+/g, ' ').trim(),
-          `layer ${h.layer + 1} \u00b7 head ${h.head + 1} ${h.score.toFixed(2)} aligned`,
+          `layer ${h.layer + 1} \u00b7 head ${h.head + 1} ${(h.aligned / h.checkable).toFixed(2)} aligned`,
         );
       });
 
       // Another head: its map, and its own numbers under it.
       const other = MEASURED.heads.find((h) => h.layer === 1 && h.head === 1);
       await page.getByRole('radio', { name: /^layer 2 · head 2\b/ }).check();
-      await waitForHead(page, slide, '1.1', BEAM.beam);
+      await waitForHead(page, slide, '2.2', BEAM.beam);
       shown = await readMatrix(page, slide);
-      assertRows(shown.rows, map(1, 1), 'head 1.1');
+      assertRows(shown.rows, map(1, 1), 'head 2.2');
       assert.match(shown.facts, /^Layer 2 · head 2 on the test split/);
       assert.ok(shown.facts.includes(`${other.aligned.toLocaleString('en')} of`), shown.facts);
       assert.ok(shown.facts.includes(`(${scoreOf(other)})`), shown.facts);
@@ -159,7 +159,7 @@ describe('heads slide: every decoder head, one at a time', () => {
       await waitForHead(page, slide, 'mean', BEAM.beam);
       shown = await readMatrix(page, slide);
       assertRows(shown.rows, run.weights, 'mean');
-      assert.ok(shown.facts.includes(`(${MEASURED.alignment.score.toFixed(3)})`), shown.facts);
+      assert.ok(shown.facts.includes(`(${scoreOf(MEASURED.alignment)})`), shown.facts);
       const weakest = MEASURED.heads.reduce((a, b) => (b.score < a.score ? b : a));
       if (weakest.score <= MEASURED.alignment.diagonalScore) {
         assert.match(

@@ -26,6 +26,8 @@ const read = (path) => JSON.parse(readFileSync(join(ROOT, path), 'utf8'));
 const REPORT = read('web/public/models/transformer.json');
 const LESSON_1 = read('web/public/models/translation.json');
 const MEASURED = REPORT.models.transformer;
+/** @param {{ aligned: number, checkable: number }} h @returns {number} its share, from its counts */
+const share = (h) => h.aligned / h.checkable;
 
 const transformer = await loadTranslator({ model: 'transformer' });
 const attention = await loadTranslator();
@@ -41,33 +43,33 @@ describe('the heads offered', () => {
     const { decoderLayers, heads } = REPORT.sizes;
     assert.equal(choices.length, decoderLayers * heads + 1);
     for (const [i, measured] of MEASURED.heads.entries()) {
-      assert.equal(choices[i].key, `${measured.layer}.${measured.head}`);
+      assert.equal(choices[i].key, `${measured.layer + 1}.${measured.head + 1}`);
       assert.equal(
         choices[i].label,
         `layer ${measured.layer + 1} \u00b7 head ${measured.head + 1}`,
       );
       assert.deepEqual(
         [choices[i].aligned, choices[i].checkable, choices[i].score],
-        [measured.aligned, measured.checkable, measured.score],
+        [measured.aligned, measured.checkable, measured.aligned / measured.checkable],
       );
     }
     const mean = choices[choices.length - 1];
     assert.equal(mean.key, text.MEAN);
-    assert.equal(mean.score, MEASURED.alignment.score);
+    assert.equal(mean.score, MEASURED.alignment.aligned / MEASURED.alignment.checkable);
   });
 
   test('each is labelled with its measured score', () => {
     assert.equal(
-      text.scoreLabel(MEASURED.heads[0].score),
-      `${MEASURED.heads[0].score.toFixed(2)} aligned`,
+      text.scoreLabel(share(MEASURED.heads[0])),
+      `${share(MEASURED.heads[0]).toFixed(2)} aligned`,
     );
     assert.equal(text.scoreLabel(0.625), '0.63 aligned');
   });
 
   test('a head the model has is taken; anything else draws the mean', () => {
     assert.equal(text.headOf('1.2', choices), '1.2');
-    assert.equal(text.headOf('0.0', choices), '0.0');
-    for (const value of ['9.9', '1.2.3', '', null, undefined, 12, 'toString', '<b>']) {
+    assert.equal(text.headOf('2.4', choices), '2.4');
+    for (const value of ['0.0', '9.9', '1.2.3', '', null, undefined, 12, 'toString', '<b>']) {
       assert.equal(text.headOf(value, choices), text.MEAN, String(value));
     }
   });
@@ -114,26 +116,28 @@ describe('the head drawn', () => {
       ),
       line,
     );
-    assert.ok(line.includes(`(${measured.score.toFixed(3)})`), line);
+    assert.ok(line.includes(`(${share(measured).toFixed(3)})`), line);
     assert.ok(line.includes(MEASURED.alignment.diagonalScore.toFixed(3)), line);
     const mean = text.headFactsText(info, choices[choices.length - 1]);
     assert.match(
       mean,
       new RegExp(`^The mean of the last layer\u2019s ${REPORT.sizes.heads} heads`),
     );
-    assert.ok(mean.includes(`(${MEASURED.alignment.score.toFixed(3)})`), mean);
+    assert.ok(mean.includes(`(${share(MEASURED.alignment).toFixed(3)})`), mean);
   });
 
   test('which heads align better than the diagonal guess and which do not, from the numbers', () => {
     const line = text.headsSplitText(info);
     const diagonal = MEASURED.alignment.diagonalScore;
     const name = (h) => `layer ${h.layer + 1} \u00b7 head ${h.head + 1}`;
-    const above = MEASURED.heads.filter((h) => h.score > diagonal).map(name);
-    const below = MEASURED.heads.filter((h) => h.score <= diagonal).map(name);
+    const above = MEASURED.heads.filter((h) => share(h) > diagonal).map(name);
+    const below = MEASURED.heads.filter((h) => share(h) <= diagonal).map(name);
     if (above.length > 0) assert.ok(line.includes(`: ${above.join(', ')}.`), line);
     if (below.length > 0) assert.ok(line.includes(`No better than it: ${below.join(', ')}.`), line);
-    const best = MEASURED.heads.reduce((a, b) => (b.score > a.score ? b : a));
-    assert.ok(line.includes(`The best single head is ${name(best)}, at ${best.score.toFixed(3)}.`));
+    const best = MEASURED.heads.reduce((a, b) => (share(b) > share(a) ? b : a));
+    assert.ok(
+      line.includes(`The best single head is ${name(best)}, at ${share(best).toFixed(3)}.`),
+    );
     // Invented numbers: every head above the guess, and the mean below the best head.
     const invented = {
       ...info,

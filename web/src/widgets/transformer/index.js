@@ -3,7 +3,7 @@
 // chosen cross-attention head of its decoder, or the last layer's heads averaged, as a
 // German-by-English matrix, each head with what it scored on the test split; `compare` puts the
 // site's three translators' German side by side under their BLEU by English length. Props:
-// { view, sentence, search ('greedy' or 'beam'), head ('layer.head' from 0, or 'mean'), state };
+// { view, sentence, search ('greedy' or 'beam'), head ('layer.head' from 1, or 'mean'), state };
 // state keeps the learner's sentence, search and head across mounts (and in the link).
 //
 // It declares the `transformer` model, and for the compare view lesson 1's `translation` models

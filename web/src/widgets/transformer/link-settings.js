@@ -1,6 +1,6 @@
 // What a link (or an LMS) may set in the Transformer's figures: the English sentence, the search
 // that writes the German (greedy, or the beam the report was measured with) and the head drawn
-// ('layer.head', counted from 0, or 'mean'; the widget takes it only if the model has it).
+// ('layer.head', counted from 1, or 'mean'; the widget takes it only if the model has it).
 import { choice, text } from '../shared/link-settings.js';
 import { SEARCHES } from './text.js';
 

@@ -3,6 +3,7 @@
 // head scored on the test split, which search writes the German, and the three translators'
 // BLEU by English length. No number on the page is typed in by hand. Pure functions, so tests
 // check them without a page.
+import { headName as headNumber } from '../../text/heads.js';
 import { formatNumber } from '../../views/charts/format.js';
 import { bleuBuckets } from '../shared/translation-text.js';
 
@@ -23,10 +24,11 @@ export const SEARCHES = Object.freeze(['greedy', 'beam']);
 /**
  * @param {number} layer from 0
  * @param {number} head from 0
- * @returns {string} the head as the widget's state and a link name it: 'layer.head', from 0
+ * @returns {string} the head as the widget's state, a link and a slide name it: 'layer.head',
+ *   counted from 1 as the language model's heads are (text/heads.js)
  */
 export function headKey(layer, head) {
-  return `${layer}.${head}`;
+  return headNumber({ layer, head });
 }
 
 /**
@@ -53,14 +55,16 @@ export function scoreLabel(score) {
  * @returns {HeadChoice[]}
  */
 export function headChoices(info) {
-  const heads = (info.heads ?? []).map(({ layer, head, checkable, aligned, score }) => ({
+  // Each score is worked out from its counts: the report's is rounded to four places already, and
+  // rounding it again to three could differ from the share itself in the last place.
+  const heads = (info.heads ?? []).map(({ layer, head, checkable, aligned }) => ({
     key: headKey(layer, head),
     label: headName(layer, head),
     layer,
     head,
     checkable,
     aligned,
-    score,
+    score: aligned / checkable,
   }));
   const mean = info.alignment
     ? [
@@ -71,7 +75,7 @@ export function headChoices(info) {
           head: null,
           checkable: info.alignment.checkable,
           aligned: info.alignment.aligned,
-          score: info.alignment.score,
+          score: info.alignment.aligned / info.alignment.checkable,
         },
       ]
     : [];
@@ -117,7 +121,7 @@ export function beamOf(search, info) {
 export function headRows(translation, key) {
   const { crossAttention, target, source } = translation;
   if (key === MEAN || !crossAttention) return translation.weights;
-  const [layer, head] = key.split('.').map(Number);
+  const [layer, head] = key.split('.').map((n) => Number(n) - 1);
   const size = target.length * source.length;
   const start = (layer * crossAttention.heads + head) * size;
   return crossAttention.weights.subarray(start, start + size);
@@ -171,7 +175,7 @@ export function headsSplitText(info) {
   }
   parts.push(`The best single head is ${best.label}, at ${best.score.toFixed(3)}.`);
   if (info.alignment) {
-    const mean = info.alignment.score;
+    const mean = info.alignment.aligned / info.alignment.checkable;
     const than = mean > best.score ? 'better than' : 'no better than';
     parts.push(`The last layer\u2019s mean scores ${mean.toFixed(3)}, ${than} any single head.`);
   }
