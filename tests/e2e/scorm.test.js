@@ -95,6 +95,28 @@ function scoLaunch(manifest, index) {
   };
 }
 
+/**
+ * Leaves the lesson as an LMS does, taking its frame away, and reads what the LMS received once
+ * it has LMSFinish; every call but a read must have been accepted.
+ * @param {import('playwright-core').Page} page the mock LMS
+ */
+async function leaveAndRead(page) {
+  await page.evaluate(() => {
+    /** @type {HTMLIFrameElement} */ (document.querySelector('#sco')).src = 'about:blank';
+  });
+  await page.waitForFunction(() => window['lmsCalls'].some((c) => c.name === 'LMSFinish'), null, {
+    timeout: TIMEOUT,
+  });
+  /** @type {{ name: string, args: string[], result: string, error: string }[]} */
+  const calls = await page.evaluate(() => window['lmsCalls']);
+  const refused = calls.filter((c) => c.name !== 'LMSGetValue' && c.result !== 'true');
+  assert.deepEqual(refused, [], 'the LMS accepted every call');
+  const sets = calls.filter((c) => c.name === 'LMSSetValue').map((c) => c.args);
+  /** @param {string} key @returns {string[]} every value set for it, in order */
+  const valueOf = (key) => sets.filter(([k]) => k === key).map(([, v]) => v);
+  return { calls, sets, valueOf };
+}
+
 /** @type {string} */
 let work;
 /** @type {{ bytes: number, files: string[] }} */
@@ -263,23 +285,7 @@ describe('the lesson in an LMS', () => {
       });
 
       // Leave: the LMS takes the frame away.
-      await page.evaluate(() => {
-        /** @type {HTMLIFrameElement} */ (document.querySelector('#sco')).src = 'about:blank';
-      });
-      await page.waitForFunction(
-        () => window['lmsCalls'].some((c) => c.name === 'LMSFinish'),
-        null,
-        {
-          timeout: TIMEOUT,
-        },
-      );
-
-      /** @type {{ name: string, args: string[], result: string, error: string }[]} */
-      const calls = await page.evaluate(() => window['lmsCalls']);
-      const refused = calls.filter((c) => c.name !== 'LMSGetValue' && c.result !== 'true');
-      assert.deepEqual(refused, [], 'the LMS accepted every call');
-      const sets = calls.filter((c) => c.name === 'LMSSetValue').map((c) => c.args);
-      const valueOf = (key) => sets.filter(([k]) => k === key).map(([, v]) => v);
+      const { calls, valueOf } = await leaveAndRead(page);
 
       assert.deepEqual(valueOf('cmi.core.lesson_status'), ['incomplete', 'completed']);
       assert.deepEqual(valueOf('cmi.core.score.min'), ['0']);
@@ -393,20 +399,7 @@ describe('the lesson in an LMS', () => {
             timeout: TIMEOUT,
           },
         );
-        await page.evaluate(() => {
-          /** @type {HTMLIFrameElement} */ (document.querySelector('#sco')).src = 'about:blank';
-        });
-        await page.waitForFunction(
-          () => window['lmsCalls'].some((c) => c.name === 'LMSFinish'),
-          null,
-          { timeout: TIMEOUT },
-        );
-        /** @type {{ name: string, args: string[], result: string }[]} */
-        const calls = await page.evaluate(() => window['lmsCalls']);
-        const refused = calls.filter((c) => c.name !== 'LMSGetValue' && c.result !== 'true');
-        assert.deepEqual(refused, [], 'the LMS accepted every call');
-        const sets = calls.filter((c) => c.name === 'LMSSetValue').map((c) => c.args);
-        const valueOf = (key) => sets.filter(([k]) => k === key).map(([, v]) => v);
+        const { sets, valueOf } = await leaveAndRead(page);
         assert.deepEqual(valueOf('cmi.core.lesson_status'), ['incomplete', 'completed']);
         const total = other.quiz.check.length;
         assert.equal(valueOf('cmi.core.score.raw').at(-1), String(percentScore(right, total)));
