@@ -1,5 +1,5 @@
-// Writes dist-scorm/attention-lab-scorm12.zip, the lesson as a SCORM 1.2 package for an LMS
-// (Moodle, Canvas, ...): the site built as for hosting (vite.config.js) into dist-scorm/site/,
+// Writes dist-scorm/attention-lab-scorm12.zip, the module as a SCORM 1.2 package for an LMS
+// (Moodle, Canvas, ...), one SCO per lesson: the site built as for hosting (vite.config.js) into dist-scorm/site/,
 // then zipped with its imsmanifest.xml (web/build/scorm-package.js). docs/lms.md says how to
 // upload it and what it reports.
 //
@@ -12,8 +12,10 @@ import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'vite';
-import { parse } from 'yaml';
-import { buildPackage } from '../web/build/scorm-package.js';
+import { loadLessons } from '../web/build/content.js';
+import { moduleText } from '../web/build/module-text.js';
+import { LAUNCH, buildPackage } from '../web/build/scorm-package.js';
+import { withLesson } from '../web/src/lesson-address.js';
 
 const fromRoot = (file) => fileURLToPath(new URL(`../${file}`, import.meta.url));
 
@@ -21,14 +23,26 @@ const fromRoot = (file) => fileURLToPath(new URL(`../${file}`, import.meta.url))
 export const PACKAGE_FILE = 'attention-lab-scorm12.zip';
 
 /**
- * The package's identifier, title and version: from slides/attention/lesson.yaml and package.json.
- * @returns {{ identifier: string, title: string, version: string }}
+ * The package's identifier, title, version and lessons: from the lessons of slides/ (loadLessons)
+ * and package.json. The organization is the module; each lesson is an item whose SCO launches the
+ * deck on it (lesson 1 at index.html, as its addresses name no lesson).
+ * @returns {import('../web/build/scorm-package.js').PackageMeta}
  */
 export function packageMeta() {
-  const lesson = parse(readFileSync(fromRoot('slides/attention/lesson.yaml'), 'utf8'));
+  const lessons = loadLessons(fromRoot('slides')).map(({ lesson }) => lesson);
   const { version } = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8'));
-  const code = `${lesson.course}, Module ${lesson.module}, Lesson ${lesson.lesson}`;
-  return { identifier: 'attention-lab', title: `${lesson.title} (${code})`, version };
+  const [{ course, module }] = lessons;
+  return {
+    identifier: 'attention-lab',
+    title: moduleText(lessons).name,
+    version,
+    lessons: lessons.map((lesson, index) => ({
+      key: lesson.key,
+      title: `${lesson.title} (${course}, Module ${module}, Lesson ${lesson.lesson})`,
+      description: lesson.subtitle ?? lesson.title,
+      launch: withLesson(LAUNCH, index === 0 ? null : lesson.key),
+    })),
+  };
 }
 
 /**

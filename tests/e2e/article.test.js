@@ -160,16 +160,20 @@ describe('the article', () => {
 });
 
 describe('the list of lessons', () => {
-  test('links this lesson and shows Lesson 2 as coming, not as a link', async () => {
+  test('links both lessons\u2019 decks and articles, lesson 2 by its key', async () => {
     await visit('lessons.html', async (page) => {
       await page.getByRole('heading', { name: /Module 9: Attention and Transformers/ }).waitFor();
       const first = page.getByRole('link', { name: /Lesson 1\s*The Attention Mechanism/ });
       assert.equal(await first.getAttribute('href'), 'index.html');
-      const second = page.getByText('The Transformer Architecture');
-      assert.equal(await second.evaluate((node) => node.closest('a')), null);
-      const coming = page.locator('.lesson-item', { hasText: 'Lesson 2' });
-      assert.equal(await coming.locator('[aria-disabled="true"]').count(), 1);
-      assert.match(await coming.innerText(), /Coming soon/);
+      const second = page.getByRole('link', { name: /Lesson 2\s*The Transformer Architecture/ });
+      assert.equal(await second.getAttribute('href'), 'index.html?lesson=transformer');
+      const item = page.locator('.lesson-item', { hasText: 'Lesson 2' });
+      assert.equal(
+        await item.getByRole('link', { name: 'Read as an article' }).getAttribute('href'),
+        'article.html?lesson=transformer',
+      );
+      assert.equal(await page.locator('[aria-disabled="true"]').count(), 0);
+      assert.doesNotMatch(await page.locator('.lesson-list').innerText(), /Coming soon/);
     });
   });
 });

@@ -41,15 +41,16 @@ describe('ways out of the deck', () => {
     });
   });
 
-  test('the closing slide names the next lesson, not as a link, and links onwards', async () => {
+  test('the closing slide links the next lesson’s deck, and links onwards', async () => {
     await visit('index.html#/summary', async (page) => {
       await waitForSlide(page, 'summary');
       const next = page.locator('#summary .up-next');
       assert.equal(
         (await next.innerText()).replace(/\s+/g, ' '),
-        'Up next: Lesson 2: The Transformer Architecture — coming soon',
+        'Up next: Lesson 2: The Transformer Architecture',
       );
-      assert.equal(await next.locator('a').count(), 0);
+      assert.equal(await next.locator('a').count(), 1);
+      assert.equal(await next.locator('a').getAttribute('href'), 'index.html?lesson=transformer');
       const links = await linksOf(page, 'summary');
       for (const expected of [
         ['All lessons', 'lessons.html'],

@@ -6,7 +6,7 @@
 // declarations: a new setting, or a new widget on a slide, is covered without editing this file;
 // a widget that declares nothing fails here.
 //
-// The deck: each round loads it afresh with a hostile query and walks every slide with the arrow
+// Each lesson's deck: each round loads it afresh with a hostile query and walks every slide with the arrow
 // keys; before each slide is first shown, the test puts that slide's figure link (hostile values)
 // into the address, which is where the deck reads a figure's settings when a slide is first shown.
 // Round k gives setting i of the walk hostile value k + i; three rounds a third of the list apart
@@ -16,10 +16,10 @@
 import assert from 'node:assert/strict';
 import { register } from 'node:module';
 import { describe, test } from 'node:test';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { loadLesson } from '../../web/build/content.js';
+import { pathToFileURL } from 'node:url';
 import { HOSTILE_MARK, HOSTILE_VALUES, revealParams } from '../js/hostile-values.js';
 import { assertClean, currentSlide, openPage, useSite, waitForSlide } from './browser.js';
+import { LESSONS } from './lessons-walk.js';
 import { offlineFile } from './site-dir.js';
 
 register('../js/page-modules.js', import.meta.url);
@@ -28,31 +28,47 @@ await import('../../web/src/widgets/index.js');
 
 const TIMEOUT = 20_000;
 const site = useSite();
-const lesson = loadLesson(fileURLToPath(new URL('../../slides/attention/', import.meta.url)));
 /** The values, but the empty one (a link may leave a setting empty: that is no attack). */
 const VALUES = HOSTILE_VALUES.filter((value) => value.text !== '');
 const REVEAL = revealParams();
 const DECK_ROUNDS = [0, 1, 2].map((k) => Math.round((k * VALUES.length) / 3));
 
-/** @typedef {{ slide: string, type: string, first: boolean }} Figure */
-
-/** Every slide's views, in deck order: [slide id, [view types]] (slides without a figure: []). */
-const named = lesson.slides.map((slide) => [
-  slide.id,
-  slide.widget ? [slide.widget.type, ...(slide.widget.also ?? []).map((view) => view.type)] : [],
-]);
-const types = [...new Set(named.flatMap(([, views]) => views))];
-/** The same, each slide's views only those whose widget declares its settings. */
-const slides = named.map(([id, views]) => [id, views.filter((type) => settingsOf(type))]);
+/**
+ * @typedef {{ slide: string, type: string, first: boolean }} Figure
+ * @typedef {{ key: string, linkKey: string | null, slides: [string, string[]][] }} Walked
+ *   a lesson: its key, the key its addresses carry (none for the first) and its slides' views
+ */
 
 /**
- * Two walks that between them show every widget a slide names that declares its settings (the
- * first test fails on any that does not): the first shows on each slide the
+ * Every lesson's slides' views, in deck order: [slide id, [view types]] (slides without a
+ * figure: []).
+ */
+const NAMED = LESSONS.map((lesson) =>
+  lesson.slides.map((slide) => [
+    slide.id,
+    slide.widget ? [slide.widget.type, ...(slide.widget.also ?? []).map((view) => view.type)] : [],
+  ]),
+);
+const types = [...new Set(NAMED.flat().flatMap(([, views]) => views))];
+/** Every lesson, each slide's views only those whose widget declares its settings. */
+const WALKED = /** @type {Walked[]} */ (
+  LESSONS.map((lesson, index) => ({
+    key: lesson.lesson.key,
+    linkKey: lesson.linkKey,
+    slides: NAMED[index].map(([id, views]) => [id, views.filter((type) => settingsOf(type))]),
+  }))
+);
+const [FIRST] = WALKED;
+
+/**
+ * Two walks through a lesson that between them show every widget a slide names that declares its
+ * settings (the first test fails on any that does not): the first shows on each slide the
  * first view whose widget no earlier slide showed (else its first view), the second the widgets
  * the first leaves out, each once.
+ * @param {[string, string[]][]} slides the lesson's (Walked)
  * @returns {Figure[][]}
  */
-function walks() {
+function walks(slides) {
   const seen = new Set();
   const main = slides.map(([slide, views]) => {
     const type = views.find((view) => !seen.has(view)) ?? views[0];
@@ -71,14 +87,16 @@ function walks() {
 
 /**
  * The query of a figure link whose every declared setting holds a hostile value: setting i gets
- * value `offset + i`.
+ * value `offset + i`. The lesson's key comes first, as its own links carry it.
  * @param {Figure} figure
  * @param {number} offset
+ * @param {string | null} [linkKey] the lesson's key (none for the first lesson)
  * @returns {URLSearchParams}
  */
-function hostileQuery(figure, offset) {
+function hostileQuery(figure, offset, linkKey = null) {
   const declaration = settingsOf(figure.type) ?? {};
-  const params = new URLSearchParams({ figure: figure.slide });
+  const params = new URLSearchParams(linkKey ? { lesson: linkKey } : {});
+  params.set('figure', figure.slide);
   if (!figure.first) params.set('show', figure.type);
   Object.keys(declaration).forEach((name, i) => {
     params.set(name, VALUES[(offset + i) % VALUES.length].text);
@@ -134,20 +152,21 @@ async function assertNoScriptRan(page, what) {
 }
 
 /**
- * Loads the deck on the walk's first slide with a hostile address, then shows each next slide
- * with the arrow key, its figure's hostile link put into the address first.
+ * Loads a lesson's deck on the walk's first slide with a hostile address, then shows each next
+ * slide with the arrow key, its figure's hostile link put into the address first.
+ * @param {Walked} lesson
  * @param {Figure[]} walk
  * @param {number} round
  * @param {string} hash the fragment to load with (a hostile one lands on the first slide)
  */
-async function walkDeck(walk, round, hash) {
+async function walkDeck(lesson, walk, round, hash) {
   const session = await openPage(site.browser());
   const { page } = session;
   try {
     const [start] = walk;
-    const query = addRevealOptions(hostileQuery(start, round), round);
+    const query = addRevealOptions(hostileQuery(start, round, lesson.linkKey), round);
     await page.goto(`${site.url()}index.html?${query}${hash}`);
-    const ids = slides.map(([id]) => id);
+    const ids = lesson.slides.map(([id]) => id);
     let at = ids.indexOf(start.slide);
     // A fragment that names a slide past the end lands on the last one: the deck is then taken
     // to the walk's first slide as a learner's link would take it.
@@ -177,7 +196,7 @@ async function walkDeck(walk, round, hash) {
       const target = ids.indexOf(figure.slide);
       while (at < target) {
         if (at + 1 === target) {
-          const next = hostileQuery(figure, offset);
+          const next = hostileQuery(figure, offset, lesson.linkKey);
           offset += Object.keys(settingsOf(figure.type) ?? {}).length;
           await page.evaluate((search) => {
             history.replaceState(history.state, '', `?${search}${location.hash}`);
@@ -218,30 +237,35 @@ describe('a hostile address', () => {
     );
   });
 
-  test('the deck: hostile settings and reveal options, the slides still move', async () => {
-    const [main, rest] = walks();
-    for (const round of DECK_ROUNDS) {
-      await walkDeck(main, round, '');
-      if (rest.length > 0) await walkDeck(rest, round, HASHES[round % HASHES.length]);
-    }
-  });
+  for (const lesson of WALKED) {
+    test(`the deck of ${lesson.key}: hostile settings and reveal options, the slides still move`, async () => {
+      const [main, rest] = walks(lesson.slides);
+      for (const round of DECK_ROUNDS) {
+        await walkDeck(lesson, main, round, '');
+        if (rest.length > 0) await walkDeck(lesson, rest, round, HASHES[round % HASHES.length]);
+      }
+    });
+  }
 
-  test('the embed page: every view of every figure, every setting hostile', async () => {
+  test('the embed page: every view of every figure of every lesson, every setting hostile', async () => {
     const session = await openPage(site.browser());
     const { page } = session;
     try {
       let round = 0;
-      for (const [slide, views] of slides) {
-        for (const [index, type] of views.entries()) {
-          if (type === 'knowledge-check') continue;
-          const query = addRevealOptions(
-            hostileQuery({ slide, type, first: index === 0 }, round),
-            round,
-          );
-          await page.goto(`${site.url()}embed.html?${query}`);
-          await assertDrawn(page, '#embed', `embed ${slide}: ${type}`);
-          await assertNoScriptRan(page, `embed ${slide}: ${type}`);
-          round += 1;
+      for (const lesson of WALKED) {
+        for (const [slide, views] of lesson.slides) {
+          for (const [index, type] of views.entries()) {
+            if (type === 'knowledge-check') continue;
+            const where = `embed ${lesson.key} ${slide}: ${type}`;
+            const query = addRevealOptions(
+              hostileQuery({ slide, type, first: index === 0 }, round, lesson.linkKey),
+              round,
+            );
+            await page.goto(`${site.url()}embed.html?${query}`);
+            await assertDrawn(page, '#embed', where);
+            await assertNoScriptRan(page, where);
+            round += 1;
+          }
         }
       }
       for (const value of VALUES) {
@@ -256,7 +280,7 @@ describe('a hostile address', () => {
   });
 
   test('the print view still prints, whatever else the address holds', async () => {
-    const [main] = walks();
+    const [main] = walks(FIRST.slides);
     const query = addRevealOptions(hostileQuery(main[0], 3), 5);
     await site.visit(`index.html?print-pdf&${query}#/title`, async (page) => {
       await page.locator('.reveal .pdf-page').first().waitFor({ timeout: TIMEOUT });
@@ -284,7 +308,7 @@ describe('a hostile address', () => {
     const session = await openPage(site.browser());
     const { page } = session;
     try {
-      const [main] = walks();
+      const [main] = walks(FIRST.slides);
       for (const value of VALUES.slice(0, 4)) {
         const query = addRevealOptions(hostileQuery(main[0], 1), 2);
         query.set('page', value.text);

@@ -1,22 +1,28 @@
 // The installable lesson: the built site's web app manifest and service worker (vite-plugin-pwa,
 // vite.config.js). After one visit the service worker has every page and file of the site, so
-// with the network gone the deck, a figure and the article still work; the manifest names the
-// lesson, its start page and icons that exist at the sizes it says. Served as the other browser
+// with the network gone the deck, a figure and the article still work, and so does every other
+// lesson's deck; the manifest names the module and its lessons, its start page and icons that
+// exist at the sizes it says. Served as the other browser
 // tests serve the site (useSite); this file alone lets the service worker run. A new version (a
 // copy of the site with one page changed) waits until the page's offer to reload is taken.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { preview } from 'vite';
+import { lessonMetas } from '../../web/build/module-text.js';
+import { TRANSFORMER_PATHS } from '../../web/src/data-files.js';
 import { tokenize } from '../../web/src/text/tokenize.js';
 import { assertClean, openPage, useSite, waitForSlide } from './browser.js';
 import { siteDir } from './site-dir.js';
 
 const TIMEOUT = 20_000;
 const site = useSite();
+const LESSONS = lessonMetas(fileURLToPath(new URL('../../slides/', import.meta.url)));
+/** For each lesson but the first, a slide whose figure draws an SVG from the engine. */
+const FIGURE_SLIDE = { transformer: 'recurrence' };
 
 /**
  * Waits until the page's service worker has the site's files in and controls the page.
@@ -96,11 +102,39 @@ describe('the installable lesson', () => {
       await page.locator('#title .hm-figure svg.heatmap-svg').waitFor({ timeout: TIMEOUT });
       await typeAndSee(page, 'section#title', 'The dog barked');
 
+      // Every other lesson, never opened before: its deck and a figure come from the precache.
+      for (const { key } of LESSONS.slice(1)) {
+        await page.goto(`${site.url()}index.html?lesson=${key}#/${FIGURE_SLIDE[key]}`);
+        await waitForSlide(page, FIGURE_SLIDE[key]);
+        await page
+          .locator(`#${FIGURE_SLIDE[key]} .widget-area svg`)
+          .first()
+          .waitFor({ timeout: TIMEOUT });
+      }
+
       assert.deepEqual(reachedNetwork, [], 'requests the service worker did not answer');
       assertClean(session.log, site.origin());
     } finally {
       await session.close();
     }
+  });
+
+  test('the service worker precaches every file a page of any lesson may ask for', () => {
+    const sw = readFileSync(join(siteDir, 'sw.js'), 'utf8');
+    const precached = new Set([...sw.matchAll(/\burl:"([^"]+)"/g)].map(([, url]) => url));
+    // The files the pages fetch (vite.config.js, globPatterns): KaTeX's woff and ttf fonts stay
+    // out, and the service worker and its Workbox runtime are not precached by themselves. A file
+    // over the precache's size limit would be left out, with only a warning from the build.
+    const wanted = readdirSync(siteDir, { recursive: true, encoding: 'utf8' })
+      .map((file) => file.split(sep).join('/'))
+      .filter((file) => /\.(html|js|css|wasm|woff2|bin|json|png|webmanifest)$/.test(file))
+      .filter((file) => file !== 'sw.js' && !/^workbox-[\w-]+\.js$/.test(file));
+    assert.deepEqual(
+      wanted.filter((file) => !precached.has(file)),
+      [],
+      'files the service worker leaves out',
+    );
+    for (const file of Object.values(TRANSFORMER_PATHS)) assert.ok(precached.has(file), file);
   });
 
   test('every page links a manifest that names the lesson, its start page and its icons', async () => {
@@ -114,7 +148,12 @@ describe('the installable lesson', () => {
     const manifestUrl = response.url;
     const manifest = await response.json();
     assert.equal(manifest.short_name, 'Attention Lab');
-    assert.match(manifest.name, /Attention Mechanism/);
+    // The app is the module: its name says which, its description names every lesson.
+    assert.ok(LESSONS.length >= 2);
+    assert.match(manifest.name, new RegExp(`Module ${LESSONS[0].module}\\b`));
+    for (const lesson of LESSONS) {
+      assert.ok(manifest.description.includes(lesson.title), `names ${lesson.title}`);
+    }
     assert.equal(manifest.display, 'standalone');
     assert.match(manifest.theme_color, /^#[0-9a-f]{6}$/);
     const start = await fetch(new URL(manifest.start_url, manifestUrl));

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 import { preview } from 'vite';
 import { PACKAGE_FILE, writePackage } from '../../tools/build-scorm.js';
-import { loadLesson } from '../../web/build/content.js';
+import { loadLessons } from '../../web/build/content.js';
 import { contentSecurityPolicy } from '../../web/build/vite-plugin-page-head.js';
 import { percentScore } from '../../web/src/lms/scorm.js';
 import { assertClean, launchBrowser, openPage } from './browser.js';
@@ -22,7 +22,8 @@ import { siteDir } from './site-dir.js';
 
 const TIMEOUT = 20_000;
 const configFile = fileURLToPath(new URL('../../vite.config.js', import.meta.url));
-const lesson = loadLesson(fileURLToPath(new URL('../../slides/attention/', import.meta.url)));
+const LESSONS = loadLessons(fileURLToPath(new URL('../../slides/', import.meta.url)));
+const [lesson] = LESSONS;
 const require = createRequire(import.meta.url);
 const SCORM_AGAIN = path.join(path.dirname(require.resolve('scorm-again')), 'scorm12.min.js');
 
@@ -30,16 +31,22 @@ const SCORM_AGAIN = path.join(path.dirname(require.resolve('scorm-again')), 'sco
  * The mock LMS: scorm-again's API as window.API, every call logged, the SCO in a frame. `resume`:
  * what the LMS kept from an earlier launch, loaded before the SCO starts, as an LMS does for an
  * attempt the learner left suspended.
- * @param {{ start?: string, resume?: { location: string, data: string } }} [launch] start: the
- *   address the SCO opens at, relative to the course
+ * @param {{ start?: string, resume?: { location: string, data: string }, launchData?: string }}
+ *   [launch] start: the address the SCO opens at, relative to the course; launchData: the SCO's
+ *   cmi.launch_data, its item's adlcp:datafromlms
  */
-function lmsPage({ start = 'index.html#/knowledge-check', resume } = {}) {
-  const preload = resume
-    ? `api.loadFromJSON(${JSON.stringify({
-        core: { lesson_location: resume.location, entry: 'resume' },
-        suspend_data: resume.data,
-      })});`
-    : '';
+function lmsPage({ start = 'index.html#/knowledge-check', resume, launchData } = {}) {
+  const preload = [
+    resume
+      ? `api.loadFromJSON(${JSON.stringify({
+          core: { lesson_location: resume.location, entry: 'resume' },
+          suspend_data: resume.data,
+        })});`
+      : '',
+    launchData === undefined
+      ? ''
+      : `api.loadFromJSON(${JSON.stringify({ launch_data: launchData })});`,
+  ].join('\n');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -70,6 +77,46 @@ function lmsPage({ start = 'index.html#/knowledge-check', resume } = {}) {
 `;
 }
 
+/**
+ * What the manifest says the LMS launches for the lesson at `index`: its SCO's address and the
+ * launch data of its item.
+ * @param {string} manifest
+ * @param {number} index
+ * @returns {{ launch: string, launchData: string }}
+ */
+function scoLaunch(manifest, index) {
+  const item = [...manifest.matchAll(/<item\b[^>]*>[\s\S]*?<\/item>/g)][index]?.[0] ?? '';
+  const ref = /identifierref="([^"]+)"/.exec(item)?.[1];
+  const sco = new RegExp(`<resource identifier="${ref}"[^>]*href="([^"]+)"`).exec(manifest);
+  assert.ok(sco, `the SCO of item ${index}`);
+  return {
+    launch: sco[1].replace(/&amp;/g, '&'),
+    launchData: /<adlcp:datafromlms>([^<]*)</.exec(item)?.[1] ?? '',
+  };
+}
+
+/**
+ * Leaves the lesson as an LMS does, taking its frame away, and reads what the LMS received once
+ * it has LMSFinish; every call but a read must have been accepted.
+ * @param {import('playwright-core').Page} page the mock LMS
+ */
+async function leaveAndRead(page) {
+  await page.evaluate(() => {
+    /** @type {HTMLIFrameElement} */ (document.querySelector('#sco')).src = 'about:blank';
+  });
+  await page.waitForFunction(() => window['lmsCalls'].some((c) => c.name === 'LMSFinish'), null, {
+    timeout: TIMEOUT,
+  });
+  /** @type {{ name: string, args: string[], result: string, error: string }[]} */
+  const calls = await page.evaluate(() => window['lmsCalls']);
+  const refused = calls.filter((c) => c.name !== 'LMSGetValue' && c.result !== 'true');
+  assert.deepEqual(refused, [], 'the LMS accepted every call');
+  const sets = calls.filter((c) => c.name === 'LMSSetValue').map((c) => c.args);
+  /** @param {string} key @returns {string[]} every value set for it, in order */
+  const valueOf = (key) => sets.filter(([k]) => k === key).map(([, v]) => v);
+  return { calls, sets, valueOf };
+}
+
 /** @type {string} */
 let work;
 /** @type {{ bytes: number, files: string[] }} */
@@ -97,7 +144,7 @@ after(() => {
 });
 
 describe('the package', () => {
-  test('has its manifest at the root, listing every file, with one SCO and no mastery score', (t) => {
+  test('has its manifest at the root, listing every file, one SCO per lesson, no mastery score', (t) => {
     const names = Object.keys(entries);
     t.diagnostic(
       `${PACKAGE_FILE}: ${built.bytes} bytes (${(built.bytes / 1024 / 1024).toFixed(2)} MB), ${names.length} files`,
@@ -110,11 +157,15 @@ describe('the package', () => {
     assert.match(manifest, /<schema>ADL SCORM<\/schema>/);
     assert.match(manifest, /<schemaversion>1\.2<\/schemaversion>/);
     assert.doesNotMatch(manifest, /masteryscore/i);
-    const resources = [...manifest.matchAll(/<resource\b[^>]*>/g)].map(([tag]) => tag);
-    assert.equal(resources.length, 1, 'one resource');
-    assert.match(resources[0], /adlcp:scormtype="sco"/);
-    assert.match(resources[0], /href="index\.html"/);
-    const listed = [...manifest.matchAll(/<file href="([^"]+)"/g)].map(([, href]) =>
+    const resources = [...manifest.matchAll(/<resource\b[^>]*>[\s\S]*?<\/resource>/g)].map(
+      ([resource]) => resource,
+    );
+    const scos = resources.filter((resource) => /adlcp:scormtype="sco"/.test(resource));
+    assert.equal(scos.length, LESSONS.length, 'one SCO per lesson');
+    assert.match(scos[0], /identifier="attention-lab-sco"[^>]*href="index\.html"/);
+    const shared = resources.filter((resource) => /adlcp:scormtype="asset"/.test(resource));
+    assert.equal(shared.length, 1, 'one resource of shared files');
+    const listed = [...shared[0].matchAll(/<file href="([^"]+)"/g)].map(([, href]) =>
       decodeURIComponent(href),
     );
     const files = names.filter((name) => name !== 'imsmanifest.xml');
@@ -123,7 +174,9 @@ describe('the package', () => {
       [...files].sort(),
       'every file listed, every listed file there',
     );
-    assert.ok(files.includes('index.html'));
+    for (const { launch } of LESSONS.map((_, index) => scoLaunch(manifest, index))) {
+      assert.ok(files.includes(launch.split('?')[0]), launch);
+    }
     assert.deepEqual(files, [...files].sort(), 'entries in sorted order');
   });
 
@@ -232,23 +285,7 @@ describe('the lesson in an LMS', () => {
       });
 
       // Leave: the LMS takes the frame away.
-      await page.evaluate(() => {
-        /** @type {HTMLIFrameElement} */ (document.querySelector('#sco')).src = 'about:blank';
-      });
-      await page.waitForFunction(
-        () => window['lmsCalls'].some((c) => c.name === 'LMSFinish'),
-        null,
-        {
-          timeout: TIMEOUT,
-        },
-      );
-
-      /** @type {{ name: string, args: string[], result: string, error: string }[]} */
-      const calls = await page.evaluate(() => window['lmsCalls']);
-      const refused = calls.filter((c) => c.name !== 'LMSGetValue' && c.result !== 'true');
-      assert.deepEqual(refused, [], 'the LMS accepted every call');
-      const sets = calls.filter((c) => c.name === 'LMSSetValue').map((c) => c.args);
-      const valueOf = (key) => sets.filter(([k]) => k === key).map(([, v]) => v);
+      const { calls, valueOf } = await leaveAndRead(page);
 
       assert.deepEqual(valueOf('cmi.core.lesson_status'), ['incomplete', 'completed']);
       assert.deepEqual(valueOf('cmi.core.score.min'), ['0']);
@@ -308,6 +345,82 @@ describe('the lesson in an LMS', () => {
       assertClean(session.log, origin);
     } finally {
       await session.close();
+    }
+  });
+
+  test('each other lesson reports its score and completion to its own SCO', async () => {
+    assert.ok(server && browser);
+    const origin = new URL(server.url).origin;
+    const manifest = new TextDecoder().decode(entries['imsmanifest.xml']);
+    for (const [index, other] of LESSONS.entries()) {
+      if (index === 0) continue;
+      // The LMS launches the SCO as the manifest says: its address, and its item's launch data.
+      const { launch, launchData } = scoLaunch(manifest, index);
+      const file = `lms-${other.lesson.key}.html`;
+      writeFileSync(
+        path.join(work, 'lms', file),
+        lmsPage({ start: `${launch}#/knowledge-check`, launchData }),
+      );
+      const session = await openPage(browser);
+      const { page } = session;
+      try {
+        await page.goto(new URL(file, server.url).href);
+        const frame = page.frameLocator('#sco');
+        const quiz = frame.locator('section#knowledge-check .quiz');
+        await quiz.waitFor({ timeout: TIMEOUT });
+        const sco = page.frame({ url: /\/course\/index\.html/ });
+        assert.ok(sco, 'the SCO frame');
+        assert.match(await sco.title(), new RegExp(other.lesson.title));
+        // Every other question answered right, the first among them.
+        const byId = new Map(other.quiz.items.map((item) => [item.id, item]));
+        let right = 0;
+        for (const [k, id] of other.quiz.check.entries()) {
+          const item = byId.get(id);
+          assert.ok(!('generator' in item), `${id}: a static question`);
+          await quiz
+            .locator('.quiz-question:not([hidden]) input[type="radio"]')
+            .first()
+            .waitFor({ timeout: TIMEOUT });
+          const count = await quiz.getByRole('radio').count();
+          const choice = k % 2 === 0 ? item.answer : (item.answer + 1) % count;
+          if (choice === item.answer) right += 1;
+          await quiz.getByRole('radio').nth(choice).check();
+          await quiz.getByRole('button', { name: 'Check' }).click();
+          await quiz.locator('.quiz-explanation').waitFor({ timeout: TIMEOUT });
+          await quiz.locator('.quiz-next').click();
+        }
+        await sco.evaluate(() => {
+          location.hash = '#/summary';
+        });
+        await page.waitForFunction(
+          () => window['API'].cmi.core.lesson_status === 'completed',
+          null,
+          {
+            timeout: TIMEOUT,
+          },
+        );
+        const { sets, valueOf } = await leaveAndRead(page);
+        assert.deepEqual(valueOf('cmi.core.lesson_status'), ['incomplete', 'completed']);
+        const total = other.quiz.check.length;
+        assert.equal(valueOf('cmi.core.score.raw').at(-1), String(percentScore(right, total)));
+        const answered = sets
+          .filter(([k]) => /^cmi\.interactions\.\d+\.id$/.test(k))
+          .map(([, v]) => v);
+        assert.deepEqual(answered, other.quiz.check, 'one interaction per answer, its own ids');
+        const held = await page.evaluate(() => ({
+          status: window['API'].cmi.core.lesson_status,
+          raw: window['API'].cmi.core.score.raw,
+          location: window['API'].cmi.core.lesson_location,
+        }));
+        assert.deepEqual(held, {
+          status: 'completed',
+          raw: String(percentScore(right, total)),
+          location: 'summary',
+        });
+        assertClean(session.log, origin);
+      } finally {
+        await session.close();
+      }
     }
   });
 

@@ -16,7 +16,7 @@ import {
 // as Vite serves it; these hooks do the same for Node.
 register('./page-modules.js', import.meta.url);
 await import('../../web/src/widgets/index.js');
-const { savedAs, viewsOf } = await import('../../web/src/share/figure-views.js');
+const { figureFileName, savedAs, viewsOf } = await import('../../web/src/share/figure-views.js');
 
 const PAGE = 'http://127.0.0.1:5173/index.html#/bottleneck';
 
@@ -73,6 +73,13 @@ describe('links to a view', () => {
     const url = urlWithSettings(PAGE, 'bottleneck', { show: 'junk', seed: 1 }, 'training');
     assert.equal(viewFromUrl(url, 'bottleneck'), 'training');
     assert.deepEqual(settingsFromUrl(url, 'bottleneck', 'training'), { seed: 1 });
+  });
+});
+
+describe('figureFileName', () => {
+  test('names the lesson shown, then the slide', () => {
+    assert.equal(figureFileName('attention', 'title'), 'attention-title');
+    assert.equal(figureFileName('transformer', 'title'), 'transformer-title');
   });
 });
 

@@ -1,10 +1,13 @@
 // The SCORM 1.2 reporting (web/src/lms/scorm.js) against fake windows and a fake LMS API: where
-// the API is found (and where not), what the LMS is told and when, and that a failing LMS never
-// throws into the lesson.
+// the API is found (and where not), what the LMS is told and when, that a failing LMS never
+// throws into the lesson, and that a lesson reports only to its own SCO; and the package's
+// manifest (web/build/scorm-package.js): one item and SCO per lesson.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { loadLesson } from '../../web/build/content.js';
+import { loadLessons } from '../../web/build/content.js';
+import { LAUNCH, lessonIdentifiers, manifestXml } from '../../web/build/scorm-package.js';
+import { packageMeta } from '../../tools/build-scorm.js';
 import { addAnswer, answerDetail, answerFollower } from '../../web/src/quiz/answer.js';
 import { createSession } from '../../web/src/quiz/session.js';
 import { ROOT } from './helpers.js';
@@ -15,6 +18,7 @@ import {
   clockTime,
   createReporter,
   findApi,
+  launchedLesson,
   percentScore,
   timespan,
 } from '../../web/src/lms/scorm.js';
@@ -22,6 +26,8 @@ import {
 // The deck's side imports the figure views, whose styles only a page can load.
 register('./page-modules.js', import.meta.url);
 const { SUMMARY_SLIDE, reportToLms } = await import('../../web/src/deck/lms.js');
+
+const LESSONS = loadLessons(path.join(ROOT, 'slides'));
 
 /**
  * A fake SCORM 1.2 API that keeps the values set and logs every call.
@@ -167,6 +173,21 @@ describe('the formats SCORM 1.2 asks for', () => {
   });
 });
 
+describe('launchedLesson', () => {
+  test('the launch data names the lesson, else the launch address, else none', () => {
+    assert.equal(launchedLesson('lesson=transformer', ''), 'transformer');
+    assert.equal(launchedLesson('?lesson=transformer', '?lesson=attention'), 'transformer');
+    assert.equal(launchedLesson(' lesson=attention ', ''), 'attention');
+    assert.equal(launchedLesson('', '?lesson=transformer'), 'transformer');
+    assert.equal(
+      launchedLesson('something else', '?figure=title&lesson=transformer'),
+      'transformer',
+    );
+    assert.equal(launchedLesson('', ''), null);
+    assert.equal(launchedLesson('', '?figure=title'), null);
+  });
+});
+
 describe('createReporter', () => {
   test('a whole visit: incomplete, answers, completed, finished', () => {
     const lms = fakeApi();
@@ -308,6 +329,37 @@ describe('createReporter', () => {
     assert.equal(lms.count('LMSFinish'), 1);
   });
 
+  test('another lesson\u2019s SCO is neither read nor written', () => {
+    const lms = fakeApi({
+      values: {
+        'cmi.launch_data': 'lesson=transformer',
+        'cmi.core.lesson_location': 'heads',
+        'cmi.suspend_data': '{"format":1,"figures":{}}',
+      },
+    });
+    /** @type {string[]} */
+    const asked = [];
+    const reporter = createReporter(lms.api, {
+      ours: (data) => {
+        asked.push(data);
+        return data === 'lesson=attention';
+      },
+    });
+    assert.equal(reporter.start(), true);
+    assert.deepEqual(asked, ['lesson=transformer']);
+    assert.deepEqual(reporter.saved(), { location: '', data: '' });
+    reporter.answer(answer());
+    reporter.keep('title', '{}');
+    reporter.complete();
+    reporter.finish();
+    assert.deepEqual(lms.sets(), []);
+    assert.deepEqual(
+      lms.calls.filter(([name]) => name === 'LMSGetValue').map(([, element]) => element),
+      ['cmi.launch_data'],
+    );
+    assert.equal(lms.count('LMSFinish'), 1);
+  });
+
   test('an LMS that refuses to start gets nothing more', () => {
     const lms = fakeApi({ refuse: (name) => name === 'LMSInitialize' });
     const reporter = createReporter(lms.api);
@@ -404,12 +456,13 @@ describe('the deck in an LMS', () => {
     };
   }
 
-  test('the summary slide is in the lesson, after the knowledge check', () => {
-    const { slides } = loadLesson(path.join(ROOT, 'slides', 'attention'));
-    const ids = slides.map((slide) => slide.id);
-    assert.ok(ids.includes(SUMMARY_SLIDE), `no slide "${SUMMARY_SLIDE}" in slides/`);
-    const check = slides.findIndex((slide) => slide.widget?.type === 'knowledge-check');
-    assert.ok(check >= 0 && check < ids.indexOf(SUMMARY_SLIDE));
+  test('every lesson has the summary slide, after its knowledge check', () => {
+    for (const { lesson, slides } of LESSONS) {
+      const ids = slides.map((slide) => slide.id);
+      assert.ok(ids.includes(SUMMARY_SLIDE), `no slide "${SUMMARY_SLIDE}" in ${lesson.key}`);
+      const check = slides.findIndex((slide) => slide.widget?.type === 'knowledge-check');
+      assert.ok(check >= 0 && check < ids.indexOf(SUMMARY_SLIDE), lesson.key);
+    }
   });
 
   test('an answer carries the choice and the score so far', () => {
@@ -457,6 +510,50 @@ describe('the deck in an LMS', () => {
     assert.equal(reportToLms(/** @type {any} */ (win), /** @type {any} */ (deck), []), null);
   });
 
+  /**
+   * The deck of lesson `lesson` (first: the site's first) in an LMS whose SCO hands it
+   * `launchData`, at the address `search`: whether it reports, answers and completion included.
+   * @param {{ lesson: string, first: boolean, launchData?: string, search?: string }} launch
+   */
+  function reports({ lesson, first, launchData, search = '' }) {
+    const lms = fakeApi({
+      values: launchData === undefined ? {} : { 'cmi.launch_data': launchData },
+    });
+    const deck = fakeDeck();
+    const win = Object.assign(new EventTarget(), {
+      API: lms.api,
+      setTimeout: () => 0,
+      location: { search },
+    });
+    Object.assign(win, { parent: win });
+    reportToLms(/** @type {any} */ (win), /** @type {any} */ (deck), [], { lesson, first });
+    deck.emit('ready', 'title');
+    deck.emit('slidechanged', SUMMARY_SLIDE);
+    win.dispatchEvent(new Event('pagehide'));
+    assert.equal(lms.count('LMSFinish'), 1);
+    return lms.sets().length > 0 && lms.data['cmi.core.lesson_status'] === 'completed';
+  }
+
+  test('each lesson reports to its own SCO, and to no other', () => {
+    const attention = { lesson: 'attention', first: true };
+    const transformer = { lesson: 'transformer', first: false };
+    // The package's launches: lesson 1 at index.html, lesson 2 with its key in the address,
+    // each item's launch data naming its lesson.
+    assert.equal(reports({ ...attention, launchData: 'lesson=attention' }), true);
+    assert.equal(
+      reports({ ...transformer, launchData: 'lesson=transformer', search: '?lesson=transformer' }),
+      true,
+    );
+    // A package of lesson 1 alone, which gives no launch data.
+    assert.equal(reports({ ...attention, launchData: '' }), true);
+    assert.equal(reports({ ...transformer, search: '?lesson=transformer' }), true);
+    // The LMS launched one lesson's SCO and the page shows another: nothing is written.
+    assert.equal(reports({ ...attention, launchData: 'lesson=transformer' }), false);
+    assert.equal(reports({ ...transformer, launchData: 'lesson=attention' }), false);
+    assert.equal(reports({ ...transformer, launchData: '' }), false);
+    assert.equal(reports({ ...attention, launchData: 'lesson=lesson-9' }), false);
+  });
+
   test('answers, the summary and leaving reach the LMS', () => {
     const lms = fakeApi();
     const deck = fakeDeck();
@@ -487,5 +584,64 @@ describe('the deck in an LMS', () => {
     win.dispatchEvent(new Event('pagehide'));
     win.dispatchEvent(new Event('pagehide'));
     assert.equal(lms.count('LMSFinish'), 1);
+  });
+});
+
+describe('the package\u2019s manifest', () => {
+  const meta = packageMeta();
+  const files = ['assets/index.js', LAUNCH, 'models/transformer.bin'];
+  const manifest = manifestXml(files, meta);
+  const items = [...manifest.matchAll(/<item\b([^>]*)>([\s\S]*?)<\/item>/g)];
+  const resources = [...manifest.matchAll(/<resource\b([^>]*)>([\s\S]*?)<\/resource>/g)];
+  const attribute = (tag, name) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
+
+  test('has one item and one SCO per lesson, named and described from the lessons', () => {
+    assert.equal(items.length, LESSONS.length);
+    assert.ok(LESSONS.length >= 2);
+    LESSONS.forEach(({ lesson }, index) => {
+      const [, tag, body] = items[index];
+      const ids = lessonIdentifiers('attention-lab', lesson.key, index);
+      assert.equal(attribute(tag, 'identifier'), ids.item);
+      assert.equal(attribute(tag, 'identifierref'), ids.sco);
+      assert.match(body, new RegExp(`<title>${lesson.title} \\(`));
+      assert.ok(body.includes(`${lesson.subtitle}</imsmd:langstring>`), 'its description');
+      const sco = resources.find(([, attrs]) => attribute(attrs, 'identifier') === ids.sco);
+      assert.ok(sco, `${lesson.key}: its resource`);
+      assert.equal(attribute(sco[1], 'adlcp:scormtype'), 'sco');
+    });
+  });
+
+  test('keeps lesson 1\u2019s identifiers: an LMS that has it sees the same activity', () => {
+    assert.equal(attribute(items[0][1], 'identifier'), 'attention-lab-item');
+    assert.equal(attribute(items[0][1], 'identifierref'), 'attention-lab-sco');
+    assert.match(manifest, /<organizations default="attention-lab-org">/);
+  });
+
+  test('each launch names its lesson: in its launch data, and in the address but the first', () => {
+    LESSONS.forEach(({ lesson }, index) => {
+      const [, tag, body] = items[index];
+      const data = /<adlcp:datafromlms>([^<]*)<\/adlcp:datafromlms>/.exec(body)?.[1] ?? '';
+      assert.equal(launchedLesson(data, ''), lesson.key, `${lesson.key}: launch data`);
+      const sco = resources.find(
+        ([, attrs]) => attribute(attrs, 'identifier') === attribute(tag, 'identifierref'),
+      );
+      const href = attribute(sco?.[1] ?? '', 'href') ?? '';
+      const [file, query = ''] = href.split('?');
+      assert.equal(file, LAUNCH);
+      assert.equal(launchedLesson('', query ? `?${query}` : ''), index === 0 ? null : lesson.key);
+    });
+  });
+
+  test('lists every file once, in the shared files every SCO depends on', () => {
+    const shared = resources.filter(([attrs]) => /adlcp:scormtype="asset"/.test(attrs));
+    assert.equal(shared.length, 1);
+    const listed = [...shared[0][2].matchAll(/<file href="([^"]+)"/g)].map(([, href]) => href);
+    assert.deepEqual(listed, files);
+    const id = attribute(shared[0][1], 'identifier');
+    for (const [, attrs, body] of resources) {
+      if (attrs === shared[0][1]) continue;
+      assert.match(body, new RegExp(`<dependency identifierref="${id}" />`));
+    }
+    assert.doesNotMatch(manifest, /masteryscore/i);
   });
 });

@@ -10,13 +10,11 @@
 //   file;
 // - each stylesheet put in the page by the module that imports it when that module runs, so a
 //   page has its own styles only; fonts (KaTeX's woff2 only) as data: URLs;
-// - the engine's WebAssembly and every file of web/public/ that a page of the lesson reads as
-//   base64 data blocks (a third larger than the files): all of them but lesson 2's Transformer
-//   (OTHER_LESSONS_FILES), which no page of this lesson shows.
+// - the engine's WebAssembly and every file of web/public/, which the pages of every lesson read,
+//   as base64 data blocks (a third larger than the files).
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { TRANSFORMER_PATHS } from '../src/data-files.js';
 import { offlineHref } from '../src/offline/links.js';
 import { ICON, headTags } from './vite-plugin-page-head.js';
 
@@ -38,9 +36,6 @@ const PAGES = {
 
 /** The speaker view's inline script (the hosted deck admits it by the same hash). */
 const SPEAKER_VIEW_HASH = "'sha256-GzCveToXhSIzS3M5eQeRm3McVRB7cYneYKwTkzA3wDk='";
-
-/** The files of web/public/ that only another lesson's pages read, left out of this one. */
-const OTHER_LESSONS_FILES = new Set(Object.values(TRANSFORMER_PATHS));
 
 const PAGES_ID = 'virtual:offline-pages';
 const STYLE_PREFIX = '\0offline-style:';
@@ -231,9 +226,7 @@ export default function offlinePlugin({ web, fileName }) {
     for (const file of Object.keys(bundle)) delete bundle[file];
     const assets = /** @type {[string, Buffer][]} */ ([
       [ENGINE_ASSET, readFileSync(path.join(src, ENGINE_WASM))],
-      ...filesUnder(path.join(web, 'public'))
-        .filter(([name]) => !OTHER_LESSONS_FILES.has(name))
-        .map(([name, file]) => [name, readFileSync(file)]),
+      ...filesUnder(path.join(web, 'public')).map(([name, file]) => [name, readFileSync(file)]),
     ]);
     this.emitFile({ type: 'asset', fileName, source: singleFile({ code: chunk.code, assets }) });
   }

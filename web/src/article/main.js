@@ -14,7 +14,7 @@ import '../widgets/index.js';
 import { EMBED_EXTRA_PX, canEmbed, embedHref, embedSnippet } from '../share/embed-code.js';
 import { linkSettings } from '../share/figure-link.js';
 import { buildFigureTools } from '../share/figure-tools.js';
-import { figureViews, savedAs, viewsOf } from '../share/figure-views.js';
+import { figureFileName, figureViews, savedAs, viewsOf } from '../share/figure-views.js';
 import { showFigure } from '../share/show-figure.js';
 import { startLoading } from '../widgets/shared/engine-loader.js';
 import { needsOf } from '../widgets/shared/registry.js';
@@ -61,7 +61,8 @@ for (const section of sections) {
   const shown = showFigure(section, host, views);
   if (spec.type === 'knowledge-check') continue;
   const title = titles.get(section.id) ?? section.id;
-  const saved = () => savedAs(views, shown.view().type, `attention-${section.id}`, title);
+  const saved = () =>
+    savedAs(views, shown.view().type, figureFileName(lesson.lesson.key, section.id), title);
   // The figure as it is now, in a frame of its own in another page (not in the single file).
   const embed = () => {
     const view = shown.view();

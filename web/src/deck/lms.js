@@ -5,10 +5,10 @@
 // next launch. Without one, this does nothing at all.
 import { answerFollower } from '../quiz/answer.js';
 import { decodeFigures, decodeLocation, encodeFigures, LOCATION_MAX } from '../lms/resume.js';
-import { createReporter, findApi } from '../lms/scorm.js';
+import { createReporter, findApi, launchedLesson } from '../lms/scorm.js';
 import { viewsOf } from '../share/figure-views.js';
 
-/** The slide whose showing completes the lesson: the recap (slides/attention/12-summary.md). */
+/** The slide whose showing completes a lesson: its recap (slides/<key>/12-summary.md). */
 export const SUMMARY_SLIDE = 'summary';
 
 /** How long after the last change the LMS is told the learner's place, in ms. */
@@ -25,14 +25,24 @@ const KEEP_MS = 1000;
  * @param {Window} win
  * @param {import('reveal.js').default} deck
  * @param {{ id: string, widget?: Parameters<typeof viewsOf>[0] }[]} slides
- * @param {{ linked?: boolean }} [launch] linked: the address named a slide when the page
- *   opened (read before reveal writes the first slide into it): that slide wins over the LMS's
+ * @param {{ linked?: boolean, lesson?: string, first?: boolean }} [launch] linked: the address
+ *   named a slide when the page opened (read before reveal writes the first slide into it): that
+ *   slide wins over the LMS's; lesson: the key of the lesson shown, and first: whether it is the
+ *   site's first lesson (the one an address naming none shows). The LMS's SCO is this lesson's
+ *   when its launch data, or else the address, names this lesson (or none, for the first);
+ *   another lesson's is left as it is
  * @returns {LmsPlace | null} null outside an LMS
  */
 export function reportToLms(win, deck, slides, launch = {}) {
   const api = findApi(win);
   if (!api) return null;
-  const reporter = createReporter(api);
+  const { lesson = null, first = true } = launch;
+  const reporter = createReporter(api, {
+    ours(launchData) {
+      const named = launchedLesson(launchData, win.location?.search ?? '');
+      return named === null ? first : named === lesson;
+    },
+  });
   if (!reporter.start()) return null;
   const followAnswers = answerFollower((answer) => reporter.answer(answer));
   /** @param {{ currentSlide?: Element }} event */

@@ -11,7 +11,7 @@ import '../styles/deck-figures.css';
 import '../widgets/shared/split.css';
 import '../styles/deck-narrow.css';
 import '../styles/figure-tools.css';
-import lesson, { LINK_KEY } from '../lesson.js';
+import lesson, { LESSON_KEY, LINK_KEY } from '../lesson.js';
 import '../widgets/index.js';
 import { startLoading } from '../widgets/shared/engine-loader.js';
 import { needsOf } from '../widgets/shared/registry.js';
@@ -48,7 +48,11 @@ const { deck, ready } = startDeck(root, { narrow });
 speakSlides(deck, status);
 // Launched by an LMS (SCORM 1.2), the deck reports progress and the knowledge check to it, and
 // keeps the learner's slide and figures there for the next launch.
-const lms = reportToLms(window, deck, lesson.slides, { linked });
+const lms = reportToLms(window, deck, lesson.slides, {
+  linked,
+  lesson: LESSON_KEY,
+  first: LINK_KEY === null,
+});
 manageWidgets(deck, lesson.slides, { ...lms?.figures, linkKey: LINK_KEY });
 fitSlides(deck);
 releaseOnEscape(document);

@@ -7,7 +7,13 @@
 import { EMBED_EXTRA_PX, canEmbed, embedHref, embedSnippet } from '../share/embed-code.js';
 import { settingsFromUrl } from '../share/figure-link.js';
 import { buildFigureTools } from '../share/figure-tools.js';
-import { buildModelLine, buildViewChoice, savedAs, viewsOf } from '../share/figure-views.js';
+import {
+  buildModelLine,
+  buildViewChoice,
+  figureFileName,
+  savedAs,
+  viewsOf,
+} from '../share/figure-views.js';
 import { buildChrome } from './chrome.js';
 import { practiceExtras, summaryExtras } from './extras.js';
 
@@ -54,7 +60,7 @@ export function buildSections(doc, content, linkKey) {
     if (slide.widget && slide.widget.type !== 'knowledge-check') {
       const end = chrome.querySelector('.slide-chrome-end');
       const views = viewsOf(slide.widget);
-      end?.prepend(figureTools(doc, section, slide.id, views, linkKey));
+      end?.prepend(figureTools(doc, section, lesson.key, slide.id, views, linkKey));
       if (views.length > 1) end?.prepend(buildViewChoice(doc, views, `${slide.id}-view`));
       const model = buildModelLine(doc, views);
       if (model && end) chrome.insertBefore(model, end);
@@ -116,16 +122,17 @@ function body(doc, html) {
  * another page (not in the single-file lesson, which has no page to embed).
  * @param {Document} doc
  * @param {HTMLElement} section
+ * @param {string} lessonKey the lesson's key, which the saved figure's file name starts with
  * @param {string} id
  * @param {import('../share/figure-views.js').FigureView[]} views
  * @param {string | null} [linkKey]
  */
-function figureTools(doc, section, id, views, linkKey) {
+function figureTools(doc, section, lessonKey, id, views, linkKey) {
   const host = () => /** @type {HTMLElement | null} */ (section.querySelector('.widget-host'));
   const shown = () => views.find((view) => view.type === host()?.dataset.widget) ?? views[0];
   const saved = () => {
     const title = section.getAttribute('aria-label') ?? id;
-    return savedAs(views, shown().type, `attention-${id}`, title);
+    return savedAs(views, shown().type, figureFileName(lessonKey, id), title);
   };
   const embed = () => {
     const view = shown();

@@ -25,7 +25,7 @@ import {
   viewFromUrl,
 } from '../share/figure-link.js';
 import { buildFigureTools } from '../share/figure-tools.js';
-import { savedAs, viewsOf } from '../share/figure-views.js';
+import { figureFileName, savedAs, viewsOf } from '../share/figure-views.js';
 import { showFigure } from '../share/show-figure.js';
 import { startLoading } from '../widgets/shared/engine-loader.js';
 import { needsOf } from '../widgets/shared/registry.js';
@@ -103,7 +103,8 @@ function showOne(slide, widget) {
   /** What a link to the figure as it is now carries. */
   const settings = () => linkSettings(shown.view().type, shown.settings());
   const viewName = () => (shown.view() === views[0] ? undefined : shown.view().type);
-  const saved = () => savedAs(views, shown.view().type, `attention-${slide.id}`, slide.title);
+  const saved = () =>
+    savedAs(views, shown.view().type, figureFileName(lesson.lesson.key, slide.id), slide.title);
   /** The full slide in the deck, with the figure as it is now. */
   const slideUrl = () =>
     urlWithSettings(

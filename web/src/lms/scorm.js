@@ -143,6 +143,18 @@ function identifier(id) {
 }
 
 /**
+ * Which lesson an LMS launched: the `lesson=<key>` that cmi.launch_data holds (the item's
+ * adlcp:datafromlms in the package's manifest), else the `?lesson=` of the launch address.
+ * @param {string} launchData cmi.launch_data ('' when the LMS has none)
+ * @param {string} search the page's address's query, e.g. location.search
+ * @returns {string | null} the key named, or null when neither names one (the first lesson)
+ */
+export function launchedLesson(launchData, search) {
+  const named = (query) => new URLSearchParams(query).get('lesson');
+  return named(launchData.trim().replace(/^\?/, '')) ?? named(search);
+}
+
+/**
  * @typedef {object} Reporter
  * @property {() => boolean} start LMSInitialize and the status 'incomplete'; false when the LMS
  *   refused to start, after which every other call does nothing
@@ -162,13 +174,17 @@ function identifier(id) {
 /**
  * Reports to one LMS API.
  * @param {ScormApi} api
- * @param {{ now?: () => number, clock?: () => Date }} [options] now: milliseconds, for the
- *   session's time; clock: the time of day an answer is stamped with
+ * @param {{ now?: () => number, clock?: () => Date, ours?: (launchData: string) => boolean }}
+ *   [options] now: milliseconds, for the session's time; clock: the time of day an answer is
+ *   stamped with; ours: whether the SCO the LMS launched (its cmi.launch_data) is the lesson
+ *   shown: when not, nothing is read from the LMS or written to it (another lesson's SCO keeps
+ *   its own record)
  * @returns {Reporter}
  */
 export function createReporter(api, options = {}) {
   const now = options.now ?? (() => Date.now());
   const clock = options.clock ?? (() => new Date());
+  const ours = options.ours ?? (() => true);
   let started = false;
   let finished = false;
   let readOnly = false;
@@ -236,7 +252,12 @@ export function createReporter(api, options = {}) {
       if (!ok('LMSInitialize')) return false;
       started = true;
       startedAt = now();
-      // In review mode the learner looks back at a finished attempt: nothing is written.
+      // In review mode the learner looks back at a finished attempt: nothing is written. Nor is
+      // anything in another lesson's SCO, whose record is not this lesson's to change.
+      if (!ours(get('cmi.launch_data'))) {
+        readOnly = true;
+        return true;
+      }
       readOnly = get('cmi.core.lesson_mode') === 'review';
       const status = get('cmi.core.lesson_status');
       completed = FINISHED.has(status);

@@ -185,11 +185,22 @@ export function showChosen(choice, type) {
 }
 
 /**
+ * The file name, without extension, of a slide's saved figure: the lesson's key and the slide's
+ * id, so that figures saved from two lessons' slides of one id do not share a name.
+ * @param {string} lessonKey e.g. 'attention', 'transformer'
+ * @param {string} id the slide's id
+ * @returns {string} e.g. 'transformer-title'
+ */
+export function figureFileName(lessonKey, id) {
+  return `${lessonKey}-${id}`;
+}
+
+/**
  * The file name and title for saving the figure of a view: the first view keeps the slide's
  * own; another adds its type and label.
  * @param {FigureView[]} views
  * @param {string} type the view shown
- * @param {string} name the slide's file name, e.g. 'attention-bottleneck'
+ * @param {string} name the slide's file name (figureFileName), e.g. 'attention-bottleneck'
  * @param {string} title the slide's title
  */
 export function savedAs(views, type, name, title) {
