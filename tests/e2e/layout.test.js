@@ -1,14 +1,14 @@
-// End-to-end tests of the deck's layout on any machine: every slide fits its 1280 x 720 frame
-// with room to spare, and on a phone every slide is a page that nothing covers or cuts. Each test
+// End-to-end tests of the deck's layout on any machine: every slide of every lesson fits its
+// 1280 x 720 frame with room to spare, and on a phone every slide is a page that nothing covers
+// or cuts. Each test
 // runs twice, in browsers that see different fonts (browser.js: FONT_SETS, a fresh machine's
 // DejaVu only, and a desktop's Noto and Liberation), and checks that the page draws its text in
 // its own fonts, so that a pass never rests on whatever fonts this machine has. A walk through the
 // slides moves one page from slide to slide and view to view, as a learner would.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { loadLesson } from '../../web/build/content.js';
 import { FONT_SETS, afterFrame, moveToSlide, slideViews, useSite } from './browser.js';
+import { LESSONS, lessonPath } from './lessons-walk.js';
 
 const TIMEOUT = 15_000;
 /** The free height every slide keeps below its content, in slide pixels. */
@@ -18,8 +18,12 @@ const PHONE = { width: 360, height: 740 };
 const PROJECTOR = { width: 1920, height: 1080 };
 /** An older laptop's screen, where the frame is drawn at 0.8 of its size. */
 const SMALL_SCREEN = { width: 1024, height: 768 };
-const { slides } = loadLesson(fileURLToPath(new URL('../../slides/attention/', import.meta.url)));
-const walk = slideViews(slides);
+/** Every lesson, its address and its walk: every slide in every view of its figure. */
+const WALKS = LESSONS.map((lesson) => ({
+  key: lesson.lesson.key,
+  start: lessonPath(lesson, 'index.html', `#/${lesson.slides[0].id}`),
+  walk: slideViews(lesson.slides),
+}));
 
 /**
  * Shows slide `id` (in its figure's view `view`, when given) in the deck open in `page`, moved
@@ -233,35 +237,51 @@ for (const fonts of FONT_SETS) {
       }
     });
 
+    /**
+     * Walks every lesson's deck, one page a lesson, and runs `check` on each slide in each view
+     * of its figure once it is shown.
+     * @param {import('./browser.js').PageOptions | undefined} options
+     * @param {(page: import('playwright-core').Page, id: string, where: string) => Promise<void>}
+     *   check where: the lesson, slide and view, for messages
+     */
+    async function walkEveryLesson(options, check) {
+      for (const { key, start, walk } of WALKS) {
+        await site.visit(
+          start,
+          async (page) => {
+            for (const [id, view] of walk) {
+              await showSlide(page, id, view);
+              await check(page, id, `${key}: ${view ? `${id} (${view})` : id}`);
+            }
+          },
+          options,
+        );
+      }
+    }
+
     test(`on a 1280 x 720 screen every slide fits its frame with ${ROOM} px to spare`, async () => {
-      await site.visit('index.html#/title', async (page) => {
-        for (const [id, view] of walk) {
-          await showSlide(page, id, view);
-          const where = view ? `${id} (${view})` : id;
-          const over = await spillWithRoom(page, id);
-          assert.ok(over <= 0, `${where} spills ${over}px out of a frame ${ROOM}px shorter`);
-          const zoom = await page.locator(`#${id} .slide-text`).evaluate((n) => n.style.zoom);
-          assert.equal(zoom, '', `${where} fits without shrinking its text`);
-        }
+      /** @type {string[]} every slide that does not fit, so that one run names them all */
+      const problems = [];
+      await walkEveryLesson(undefined, async (page, id, where) => {
+        const over = await spillWithRoom(page, id);
+        if (over > 0) problems.push(`${where} spills ${over}px out of a frame ${ROOM}px shorter`);
+        const zoom = await page.locator(`#${id} .slide-text`).evaluate((n) => n.style.zoom);
+        if (zoom !== '') problems.push(`${where} fits only by shrinking its text`);
       });
+      assert.deepEqual(problems, []);
     });
 
     // The deck scales its 1280 x 720 frame to the screen: a figure that fits its column must
     // measure it in the frame's pixels, not the screen's, to fit the same on a projector.
     for (const screen of [PROJECTOR, SMALL_SCREEN]) {
       test(`on a ${screen.width} x ${screen.height} screen every slide fits its frame as well`, async () => {
-        await site.visit(
-          'index.html#/title',
-          async (page) => {
-            for (const [id, view] of walk) {
-              await showSlide(page, id, view);
-              const where = view ? `${id} (${view})` : id;
-              const over = await spillWithRoom(page, id);
-              assert.ok(over <= 0, `${where} spills ${over}px out of a frame ${ROOM}px shorter`);
-            }
-          },
-          { viewport: screen },
-        );
+        /** @type {string[]} */
+        const problems = [];
+        await walkEveryLesson({ viewport: screen }, async (page, id, where) => {
+          const over = await spillWithRoom(page, id);
+          if (over > 0) problems.push(`${where} spills ${over}px out of a frame ${ROOM}px shorter`);
+        });
+        assert.deepEqual(problems, []);
       });
     }
 
@@ -283,59 +303,50 @@ for (const fonts of FONT_SETS) {
     });
 
     test('on a phone each slide is a readable page that nothing covers or cuts', async () => {
-      await site.visit(
-        'index.html#/title',
-        async (page) => {
-          for (const [id, view] of walk) {
-            await showSlide(page, id, view);
-            const shown = view ? `${id} (${view})` : id;
-            const looks = await page.evaluate((slideId) => {
+      await walkEveryLesson({ viewport: PHONE, colorScheme: 'dark' }, async (page, id, shown) => {
+        const looks = await page.evaluate((slideId) => {
+          const section = /** @type {HTMLElement} */ (document.getElementById(slideId));
+          const text = /** @type {Element} */ (section.querySelector('.slide-body'));
+          const cut = [...section.querySelectorAll('.katex-display')].filter((box) => {
+            const wider = box.scrollWidth > box.clientWidth + 1;
+            return wider && getComputedStyle(box).overflowX !== 'auto';
+          });
+          return {
+            sideways: section.scrollWidth - section.clientWidth,
+            font: parseFloat(getComputedStyle(text).fontSize),
+            cut: cut.length,
+          };
+        }, id);
+        assert.equal(looks.sideways, 0, `${shown} scrolls sideways`);
+        assert.ok(looks.font >= 16, `${shown} text is ${looks.font}px`);
+        assert.equal(looks.cut, 0, `${shown} cuts a formula off`);
+        // The arrows have their own strip: no text or control is under them, wherever the
+        // page is scrolled to.
+        const arrows = await page
+          .locator('.reveal .controls button:not([disabled])')
+          .evaluateAll((buttons) =>
+            buttons.map((b) => b.getBoundingClientRect().toJSON()).filter((r) => r.width > 0),
+          );
+        for (const where of ['top', 'bottom']) {
+          await page.evaluate(
+            ({ slideId, end }) => {
               const section = /** @type {HTMLElement} */ (document.getElementById(slideId));
-              const text = /** @type {Element} */ (section.querySelector('.slide-body'));
-              const cut = [...section.querySelectorAll('.katex-display')].filter((box) => {
-                const wider = box.scrollWidth > box.clientWidth + 1;
-                return wider && getComputedStyle(box).overflowX !== 'auto';
-              });
-              return {
-                sideways: section.scrollWidth - section.clientWidth,
-                font: parseFloat(getComputedStyle(text).fontSize),
-                cut: cut.length,
-              };
-            }, id);
-            assert.equal(looks.sideways, 0, `${shown} scrolls sideways`);
-            assert.ok(looks.font >= 16, `${shown} text is ${looks.font}px`);
-            assert.equal(looks.cut, 0, `${shown} cuts a formula off`);
-            // The arrows have their own strip: no text or control is under them, wherever the
-            // page is scrolled to.
-            const arrows = await page
-              .locator('.reveal .controls button:not([disabled])')
-              .evaluateAll((buttons) =>
-                buttons.map((b) => b.getBoundingClientRect().toJSON()).filter((r) => r.width > 0),
-              );
-            for (const where of ['top', 'bottom']) {
-              await page.evaluate(
-                ({ slideId, end }) => {
-                  const section = /** @type {HTMLElement} */ (document.getElementById(slideId));
-                  section.scrollTop = end === 'top' ? 0 : section.scrollHeight;
-                },
-                { slideId: id, end: where },
-              );
-              const covered = (await drawnRects(page, id)).filter((r) =>
-                arrows.some(
-                  (a) =>
-                    r.left < a.right && a.left < r.right && r.top < a.bottom && a.top < r.bottom,
-                ),
-              );
-              assert.deepEqual(
-                covered.map((r) => r.text),
-                [],
-                `${shown}, scrolled to the ${where}: under the arrows`,
-              );
-            }
-          }
-        },
-        { viewport: PHONE, colorScheme: 'dark' },
-      );
+              section.scrollTop = end === 'top' ? 0 : section.scrollHeight;
+            },
+            { slideId: id, end: where },
+          );
+          const covered = (await drawnRects(page, id)).filter((r) =>
+            arrows.some(
+              (a) => r.left < a.right && a.left < r.right && r.top < a.bottom && a.top < r.bottom,
+            ),
+          );
+          assert.deepEqual(
+            covered.map((r) => r.text),
+            [],
+            `${shown}, scrolled to the ${where}: under the arrows`,
+          );
+        }
+      });
     });
 
     test('on a phone a formula wider than the screen shrinks to fit, or scrolls in its box', async () => {
