@@ -44,6 +44,7 @@ function familyOf({ type, props }) {
     return props.experiment === 'language-model' ? 'live-language-model' : 'reversal-toys';
   }
   if (type === 'language-model') return 'brown-language-model';
+  if (type === 'training-speed') return 'training-translators';
   return UNTRAINED[type];
 }
 
@@ -66,6 +67,7 @@ const TRAINED = new Set([
   'reversal-toys',
   'brown-language-model',
   'live-language-model',
+  'training-translators',
 ]);
 
 /**
