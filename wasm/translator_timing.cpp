@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "attn/committed_translators.hpp"
@@ -128,23 +129,24 @@ class TranslatorTiming {
   // model: 0 the attention translator, 1 the Transformer -> the batch's loss before the step's
   // update (mean cross-entropy per German piece and </s>; the Transformer's label-smoothed).
   float step(int model) {
-    return guarded([&] {
-      if (model == kAttention) return attention_->step().loss;
-      if (model == kTransformer) return transformer_->step().loss;
-      throw InvalidArgument(std::string(kWhere) + ": model must be 0 or 1");
-    });
+    return guarded([&] { return on(model, [](auto& training) { return training.step().loss; }); });
   }
 
   // model: 0 or 1 -> the steps it has taken
-  double steps(int model) const {
-    return guarded([&] {
-      if (model == kAttention) return static_cast<double>(attention_->steps_taken());
-      if (model == kTransformer) return static_cast<double>(transformer_->steps_taken());
-      throw InvalidArgument(std::string(kWhere) + ": model must be 0 or 1");
-    });
+  double steps(int model) {
+    return guarded(
+        [&] { return on(model, [](auto& t) { return static_cast<double>(t.steps_taken()); }); });
   }
 
  private:
+  // call(training) on model 0 or 1's training; throws InvalidArgument on any other model.
+  template <typename Call>
+  auto on(int model, const Call& call) -> decltype(call(std::declval<TranslatorTraining&>())) {
+    if (model == kAttention) return call(*attention_);
+    if (model == kTransformer) return call(*transformer_);
+    throw InvalidArgument(std::string(kWhere) + ": model must be 0 or 1");
+  }
+
   static double parameters_of(const std::vector<Parameter<float>*>& parameters) {
     double count = 0;
     for (const Parameter<float>* p : parameters) count += static_cast<double>(p->value.size());
