@@ -12,6 +12,7 @@ import { TIMED } from '../../train/speed-run.js';
 import { formWidget } from '../shared/form-widget.js';
 import { setLine } from '../shared/line.js';
 import { registerWidget } from '../shared/registry.js';
+import { pauseForReturn, pauseOutOfSight, resumeOnReturn } from '../shared/run-in-sight.js';
 import { clearFigures, drawBars, drawControls } from './figures.js';
 import { SETTINGS } from './link-settings.js';
 import { buildSpeedParts } from './markup.js';
@@ -118,26 +119,6 @@ function createTrainingSpeed() {
     draw();
   };
 
-  /** Out of sight (neither controls nor output showing), a running run stops until it is back. */
-  const watchVisibility = (/** @type {HTMLElement[]} */ targets) => {
-    if (typeof IntersectionObserver !== 'function') return null;
-    const showing = new Map(targets.map((target) => [target, true]));
-    const visibility = new IntersectionObserver((entries) => {
-      for (const entry of entries) showing.set(entry.target, entry.isIntersecting);
-      if (!session) return;
-      const seen = [...showing.values()].some(Boolean);
-      if (!seen && session.history.status === 'running') {
-        session.pause();
-        session.resumeOnReturn = true;
-      } else if (seen && session.resumeOnReturn) {
-        session.resumeOnReturn = false;
-        session.start();
-      }
-    });
-    for (const target of targets) visibility.observe(target);
-    return visibility;
-  };
-
   return formWidget({
     build(doc, props) {
       here = props.place && typeof props.place === 'object' ? props.place : {};
@@ -157,22 +138,15 @@ function createTrainingSpeed() {
         else session.start();
       };
       shown.go.addEventListener('click', onGo);
-      const visibility = watchVisibility([
-        ...shown.root.querySelectorAll(':scope > .split-controls, :scope > .split-output'),
-      ]);
-      const kept = places.get(here);
-      if (kept?.resumeOnReturn) {
-        kept.resumeOnReturn = false;
-        kept.start();
-      }
+      // Out of sight (in the article) the run stops, and goes on when the figure is back.
+      const visibility = pauseOutOfSight(shown.root, () => session);
+      // The place's run, stopped as its figure was taken down, goes on now that it is back.
+      resumeOnReturn(places.get(here));
       return () => {
         visibility?.disconnect();
         unsubscribe();
         unsubscribe = () => {};
-        if (session && session.history.status === 'running') {
-          session.pause();
-          session.resumeOnReturn = true;
-        }
+        pauseForReturn(session);
         session = null;
         shown.go.removeEventListener('click', onGo);
       };
