@@ -78,23 +78,21 @@ class TranslatorTiming {
     const std::uint64_t seed = seed_option(options, kWhere);
     const MatrixT<float> word_vectors = vectors.vocabulary_vectors().cast<float>();
 
-    TranslatorConfig recurrent = committed_translator_sizes();
+    // A model's committed sizes with the vectors' and the file's vocabularies and the seed.
+    const auto sized = [&](auto config) {
+      config.source_words = vectors.size();
+      config.source_width = vectors.dim();
+      config.target_words = static_cast<int>(file_.german_classes);
+      config.seed = seed;
+      return config;
+    };
+    TranslatorConfig recurrent = sized(committed_translator_sizes());
     recurrent.bridge = Bridge::attention;
-    recurrent.source_words = vectors.size();
-    recurrent.source_width = vectors.dim();
-    recurrent.target_words = static_cast<int>(file_.german_classes);
-    recurrent.seed = seed;
     attention_ = std::make_unique<TranslatorTraining>(
         recurrent, word_vectors, file_.pairs,
         timed_options(committed_translator_training(), options, file_.pairs.size()));
-
-    TransformerTranslatorConfig transformer = committed_transformer_sizes();
-    transformer.source_words = vectors.size();
-    transformer.source_width = vectors.dim();
-    transformer.target_words = static_cast<int>(file_.german_classes);
-    transformer.seed = seed;
     transformer_ = std::make_unique<TransformerTraining>(
-        transformer, word_vectors, file_.pairs,
+        sized(committed_transformer_sizes()), word_vectors, file_.pairs,
         timed_options(committed_transformer_training(), options, file_.pairs.size()));
   }
 
