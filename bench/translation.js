@@ -3,12 +3,16 @@
 // the words, weights and scores copied out), median and p90 over single calls: lesson 1's two
 // greedy against the goal of 10 ms and with a beam of 4 against 40 ms, lesson 2's Transformer
 // (every layer's and head's cross-attention copied out too) greedy against 15 ms; and, natively (build/native/attn_translator_bench), the same
-// sentence's translation and training speed in tokens per second at the committed batch size. The
-// engine has no translator training (the page only translates), so there is no wasm training row.
-// See bench/README.md.
+// sentence's translation and training speed in tokens per second at the committed batch size;
+// and in wasm, a training step of lesson 1's attention translator and of the Transformer on the
+// page's timing batch (engine.createTranslatorTiming, as lesson 2's recurrence slide times it),
+// the two in turn, median over the steps. See bench/README.md.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+
+/** Timed training steps of each model in wasm, after one warm-up step each. */
+export const WASM_TRAINING_STEPS = 5;
 
 export const GOAL_TRANSLATE = { words: 20, ms: 10, beam: 4, beamMs: 40 };
 
@@ -78,7 +82,44 @@ export async function measureTranslation(root) {
   }
   const binary = path.join(root, 'build', 'native', 'attn_translator_bench');
   const native = existsSync(binary) ? await runJsonLines(binary, ['5'], root) : null;
-  return { wasm, native };
+  return { wasm, native, training: await measureWasmTraining(root) };
+}
+
+/**
+ * A training step of each translator in wasm, as the recurrence slide times it: both built from
+ * seed 1 on the timing batch, one warm-up step each, then WASM_TRAINING_STEPS steps each, the two
+ * in turn; each step's wall time around the engine's call.
+ * @param {string} root the repository
+ */
+export async function measureWasmTraining(root) {
+  const { loadEngine } = await import('attention-lab');
+  const read = (/** @type {string} */ file) =>
+    new Uint8Array(readFileSync(path.join(root, 'web', 'public', file)));
+  const engine = await loadEngine();
+  engine.loadEmbeddings(read('embeddings/en-20k-100d.bin'));
+  const timing = engine.createTranslatorTiming(read('models/translation-timing.bin'));
+  const models = /** @type {const} */ (['attention', 'transformer']);
+  /** @type {number[][]} */
+  const times = models.map(() => []);
+  try {
+    for (const model of models) timing.step(model);
+    for (let i = 0; i < WASM_TRAINING_STEPS; i++) {
+      models.forEach((model, m) => {
+        const start = performance.now();
+        timing.step(model);
+        times[m].push(performance.now() - start);
+      });
+    }
+    const { pairs, englishTokens, germanTokens } = timing.info;
+    return models.map((model, m) => ({
+      model,
+      pairs,
+      tokens: englishTokens + germanTokens + pairs,
+      msPerStep: [...times[m]].sort((a, b) => a - b)[Math.floor(WASM_TRAINING_STEPS / 2)],
+    }));
+  } finally {
+    timing.dispose();
+  }
 }
 
 /**
@@ -111,7 +152,7 @@ function runJsonLines(binary, args, cwd) {
  * @param {Awaited<ReturnType<typeof measureTranslation>>} result
  * @returns {string}
  */
-export function printTranslation({ wasm, native }) {
+export function printTranslation({ wasm, native, training }) {
   const ms = (/** @type {number} */ value) => `${value.toFixed(2)} ms`;
   console.log(
     `\nThe translation models, a ${GOAL_TRANSLATE.words}-word sentence ` +
@@ -152,7 +193,14 @@ export function printTranslation({ wasm, native }) {
       '  native: build/native/attn_translator_bench is missing (npm run bench builds it)',
     );
   }
-  console.log('  wasm training: none to time; the engine exposes no translator training');
+  for (const { model, pairs, tokens, msPerStep } of training) {
+    console.log(
+      `  wasm training, ${model.padEnd(12)} median ${msPerStep.toFixed(0)} ms a step of ${pairs} ` +
+        `pairs, ${(1000 / msPerStep).toFixed(2)} steps/s, ` +
+        `${Math.round((tokens * 1000) / msPerStep).toLocaleString('en-US')} tokens/s ` +
+        `(${WASM_TRAINING_STEPS} steps each, in turn, after one)`,
+    );
+  }
   const verdict = (/** @type {number} */ value, /** @type {number} */ goal) =>
     `${value <= goal ? 'met' : 'NOT met'} (${ms(value)})`;
   const recurrent = wasm.filter(({ model }) => model !== 'transformer');

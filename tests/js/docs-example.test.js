@@ -1,4 +1,4 @@
-// The example in docs/engine-api.md runs as written and prints what its comments say.
+// The examples in docs/engine-api.md run as written and print what their comments say.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -86,4 +86,19 @@ test('the translation example runs and prints BLEU scores, the tokens and no fix
   const looked = lines[2] === '' ? ['undefined'] : ['the', 'house', 'is', 'small', '.'];
   assert.ok(looked.includes(lines.at(-2) ?? ''), printed);
   assert.equal(lines.at(-1), '0');
+});
+
+test('the timing example runs from the project folder and prints the sizes and a step', () => {
+  const doc = readFileSync(join(ROOT, 'docs', 'engine-api.md'), 'utf8');
+  const example = [...doc.matchAll(/```js\n([\s\S]*?)```/g)].find((block) =>
+    block[1].includes('createTranslatorTiming'),
+  );
+  assert.ok(example, 'docs/engine-api.md has a js code block that times the translators');
+  const file = join(ROOT, 'build', 'docs-timing-example.mjs');
+  writeFileSync(file, example[1]);
+  const printed = execFileSync(process.execPath, [file], { encoding: 'utf8', cwd: ROOT });
+  const [sizes, step] = printed.trimEnd().split('\n');
+  assert.equal(sizes, '1309156 3640932');
+  const [loss, ms] = step.split(' ').map(Number);
+  assert.ok(loss > 7 && loss < 11 && ms > 0, printed);
 });

@@ -48,6 +48,7 @@ function familyOf({ type, props }) {
     return props.experiment === 'language-model' ? 'live-language-model' : 'reversal-toys';
   }
   if (type === 'language-model') return 'brown-language-model';
+  if (type === 'training-speed') return 'training-translators';
   return UNTRAINED[type];
 }
 
@@ -72,6 +73,7 @@ const TRAINED = new Set([
   'live-language-model',
   'transformer-translator',
   'three-translators',
+  'training-translators',
 ]);
 
 /**

@@ -136,14 +136,10 @@ describe("lesson 2 quotes the Transformer's report", () => {
       `against ${ppl(attention.validationPerplexity)} and ${ppl(attention.testPerplexity)}`,
     );
     const speed = slide('02-recurrence.md');
-    says(
-      speed,
-      `(${millions(attention.parameters)} million parameters) processed ${thousands(attention.tokensPerSecond)}`,
-    );
-    says(
-      speed,
-      `the Transformer (${millions(model.parameters)} million parameters) ${thousands(model.tokensPerSecond)}`,
-    );
+    says(speed, `attention translator (${millions(attention.parameters)} million parameters)`);
+    says(speed, `the Transformer (${millions(model.parameters)} million)`);
+    says(speed, `attention translator processed ${thousands(attention.tokensPerSecond)}`);
+    says(speed, `pieces a second and the Transformer ${thousands(model.tokensPerSecond)}`);
     const decoder = slide('06-decoder-layer.md');
     const tied = TRANSFORMER.sizes.targetWords * TRANSFORMER.sizes.dModel;
     says(

@@ -32,6 +32,7 @@
 
 #include "../command_line.hpp"
 #include "../files.hpp"
+#include "attn/committed_translators.hpp"
 #include "attn/embeddings.hpp"
 #include "attn/lm_weights.hpp"
 #include "attn/training_loop.hpp"
@@ -45,29 +46,9 @@
 namespace attn::tools {
 namespace {
 
-// The committed training settings: Vaswani et al.'s recipe at this scale (12,000 steps, a peak of
-// 1e-3 after 1,000 warm-up steps, dropout 0.1, label smoothing 0.1), on the translators' batches
-// of 64 pairs (translation_recipe).
-TransformerTrainingOptions committed_training() {
-  auto t = translation_recipe<TransformerTrainingOptions>(12000, 1e-3, 1000);
-  t.label_smoothing = 0.1;
-  return t;
-}
-
-// The committed sizes (docs/transformer.md): the 8-bit file stays under 4 MB after gzip.
-TransformerTranslatorConfig committed_sizes() {
-  TransformerTranslatorConfig c;
-  c.d_model = 192;
-  c.heads = 4;
-  c.encoder_layers = 2;
-  c.decoder_layers = 2;
-  c.d_mlp = 768;
-  return c;
-}
-
 struct Options {
-  TransformerTrainingOptions training = committed_training();
-  TransformerTranslatorConfig sizes = committed_sizes();
+  TransformerTrainingOptions training = committed_transformer_training();
+  TransformerTranslatorConfig sizes = committed_transformer_sizes();
   TranslationRunFlags run{"web/public/models/transformer.bin", "build/transformer/summary.json"};
 };
 

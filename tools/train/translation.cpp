@@ -33,6 +33,7 @@
 
 #include "../command_line.hpp"
 #include "../files.hpp"
+#include "attn/committed_translators.hpp"
 #include "attn/embeddings.hpp"
 #include "attn/lm_weights.hpp"
 #include "attn/training_loop.hpp"
@@ -46,17 +47,9 @@
 namespace attn::tools {
 namespace {
 
-// The committed settings (npm run train:translation uses these defaults): about twenty-five epochs
-// of the training split (15,000 steps), a peak of 2e-3 after 200 warm-up steps, on the
-// translation recipe (translation_recipe: batches of 64 pairs, dropout 0.1, ...;
-// docs/translation.md, "Training it").
-TranslatorTrainingOptions committed_training() {
-  return translation_recipe<TranslatorTrainingOptions>(15000, 2e-3, 200);
-}
-
 struct Options {
   std::vector<Bridge> bridges{Bridge::fixed_vector, Bridge::attention};
-  TranslatorTrainingOptions training = committed_training();
+  TranslatorTrainingOptions training = committed_translator_training();
   TranslationRunFlags run{"web/public/models/translation.bin", "build/translation/summary.json"};
   std::string translations;
 };
@@ -113,7 +106,7 @@ int train_translation(int argc, char** argv) {
     const TranslationData data(o.run.corpus, o.run.vectors, o.run.eval_pairs);
     const TranslationPairs& train = data.train;
     const MatrixT<float>& word_vectors = data.word_vectors;
-    const TranslatorConfig config = sized_for(TranslatorConfig{}, data, o.training.seed);
+    const TranslatorConfig config = sized_for(committed_translator_sizes(), data, o.training.seed);
 
     // Both models at once, one thread each: they share nothing but what they only read.
     std::vector<std::unique_ptr<TranslatorTraining>> trainings;

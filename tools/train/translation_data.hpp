@@ -63,23 +63,6 @@ struct TranslationRunFlags {
   }
 };
 
-// The recipe both translation tools commit to, for a model's own number of steps, peak learning
-// rate and warm-up: batches of 64 pairs, a cosine decay to a tenth of the peak, gradients clipped
-// at norm 1, seed 1 and dropout 0.1.
-template <typename Options>
-Options translation_recipe(long steps, double peak_learning_rate, long warmup) {
-  Options t;
-  t.steps = steps;
-  t.batch = 64;
-  t.learning_rate = peak_learning_rate;
-  t.warmup = warmup;
-  t.final_lr_fraction = 0.1;
-  t.clip = 1.0;
-  t.seed = 1;
-  t.dropout = 0.1;
-  return t;
-}
-
 // dir/<split>.bin -> its pairs. Throws std::runtime_error naming the file when it holds another
 // split or indexes another English vocabulary than the word vectors'.
 inline TranslationPairs read_translation_split(const std::string& dir, const char* split,

@@ -18,6 +18,13 @@ export const TRANSLATION_PATHS = Object.freeze({
   report: 'models/translation.json',
 });
 
+/**
+ * The batch of 64 sentence pairs on which lesson 2's recurrence slide times one training step of
+ * the attention translator and of the Transformer (docs/translation-corpus.md, "The timing
+ * batch"); loaded only when that figure is shown.
+ */
+export const TIMING_PAIRS_PATH = 'models/translation-timing.bin';
+
 /** Lesson 2's Transformer translator (docs/transformer.md): its file and its report. */
 export const TRANSFORMER_PATHS = Object.freeze({
   weights: 'models/transformer.bin',

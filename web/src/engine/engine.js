@@ -14,6 +14,7 @@ import { createLanguageModel } from './language-model.js';
 import { createLanguageModelTraining } from './lm-training.js';
 import { createTraining } from './training.js';
 import { createTransformer, createTranslators } from './translator.js';
+import { createTranslatorTiming } from './translator-timing.js';
 
 /**
  * Wraps an instantiated core module.
@@ -270,6 +271,11 @@ export function createEngine(core) {
     // files (web/src/engine/lm-training.js); free it with dispose() when done.
     createLanguageModelTraining: (train, heldOut, options) =>
       createLanguageModelTraining(core, train, heldOut, options),
+
+    // Lesson 1's attention translator and the Transformer at their committed sizes, from a seed,
+    // on the loaded word vectors and one batch of sentence pairs, each trained a step per call
+    // (web/src/engine/translator-timing.js); free them with dispose() when done.
+    createTranslatorTiming: (pairs, options) => createTranslatorTiming(core, pairs, options),
   };
 }
 

@@ -233,6 +233,36 @@ export interface LanguageModelTraining {
   dispose(): void; // frees the core's memory; any later call throws
 }
 
+export interface TranslatorTimingOptions {
+  seed?: number; // both models' initial weights
+  warmup?: number | null; // null: each model's committed warm-up (200 and 1,000 steps)
+  dropout?: number | null; // null: the committed 0.1; else in [0, 1)
+}
+
+export type TimedModel = 'attention' | 'transformer';
+
+export interface TranslatorTiming {
+  readonly options: Readonly<Required<TranslatorTimingOptions>>; // with defaults
+  readonly info: Readonly<{
+    pairs: number; // the batch: every pair of the file
+    englishTokens: number;
+    germanTokens: number;
+    targetWords: number; // the German vocabulary's size, from the file
+    attention: Readonly<{ parameters: number }>;
+    transformer: Readonly<{
+      parameters: number;
+      dModel: number;
+      heads: number;
+      encoderLayers: number;
+      decoderLayers: number;
+      dMlp: number;
+    }>;
+  }>;
+  step(model: TimedModel): number; // one step on the batch -> its loss before the update
+  steps(model: TimedModel): number; // the steps that model has taken
+  dispose(): void; // frees the core's memory; any later call throws
+}
+
 export type TranslatorModel = 'attention' | 'fixed-vector' | 'transformer';
 
 export interface TranslatorBleu {
@@ -360,6 +390,10 @@ export interface Engine {
     heldOut: Uint8Array | ArrayBuffer,
     options?: LanguageModelTrainingOptions,
   ): LanguageModelTraining;
+  createTranslatorTiming( // needs loadEmbeddings; pairs is a file of sentence pairs
+    pairs: Uint8Array | ArrayBuffer,
+    options?: TranslatorTimingOptions,
+  ): TranslatorTiming;
   readonly languageModel: LanguageModel | null; // the last one loaded
   readonly translators: { attention: Translator | null; fixedVector: Translator | null } | null; // the last loaded
   readonly transformer: Translator | null; // the last Transformer loaded

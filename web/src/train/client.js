@@ -135,14 +135,14 @@ export function openSession(initial) {
 }
 
 /**
- * The spec as the worker gets it: a language-model run's word vectors (2.2 MB, copied into the
- * message and read by the engine) go once; later runs with the same bytes send null, and the
- * worker keeps what it has (lm-run.js).
+ * The spec as the worker gets it: the word vectors of a language-model or speed run (2.2 MB,
+ * copied into the message and read by the engine) go once; later runs with the same bytes send
+ * null, and the worker keeps what it has (run-parts.js, loadVectorsOnce).
  * @param {import('./registry.js').AnySpec} spec
  * @returns {import('./registry.js').AnySpec}
  */
 function forWorker(spec) {
-  if (!('kind' in spec) || spec.kind !== 'language-model') return spec;
+  if (!('kind' in spec)) return spec;
   if (spec.data.vectors !== vectorsInWorker) {
     vectorsInWorker = spec.data.vectors;
     return spec;

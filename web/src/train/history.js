@@ -14,6 +14,8 @@
  * @property {import('./run.js').Report['evaluations']} evaluations in the order they were made
  * @property {NonNullable<import('./run.js').Report['map']> | null} map
  * @property {string} error
+ * @property {import('./speed-run.js').Timing | null} timing a speed run's step times, as last
+ *   reported
  */
 
 /**
@@ -33,6 +35,7 @@ export function emptyHistory(models, planned) {
     evaluations: [],
     map: null,
     error: '',
+    timing: null,
   };
 }
 
@@ -58,6 +61,7 @@ export function applyReport(history, report) {
   });
   history.evaluations.push(...report.evaluations);
   if (report.map) history.map = report.map;
+  if (report.timing) history.timing = report.timing;
   return { losses, evaluation: report.evaluations.length > 0, map: Boolean(report.map) };
 }
 

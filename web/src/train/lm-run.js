@@ -7,7 +7,7 @@
 import { createBatcher } from './batcher.js';
 import { createMeter } from './meter.js';
 import { composeReport, reportDue } from './report.js';
-import { createRunState, messageOf, nextStop, trainSlice } from './run-parts.js';
+import { createRunState, loadVectorsOnce, messageOf, nextStop, trainSlice } from './run-parts.js';
 import { createSlicer } from './slicer.js';
 
 const DIVERGED =
@@ -24,9 +24,6 @@ const DIVERGED =
  *   page's word vectors (null: the ones an earlier run gave this engine, which keeps them) and the
  *   two corpus files (web/public/models/brown-live-*.bin)
  */
-
-/** The engines holding word vectors an earlier run loaded: a later run may leave them out. */
-const withVectors = new WeakSet();
 
 /**
  * @typedef {object} HeadsEvaluation every head's scores after `step` steps
@@ -51,12 +48,7 @@ const withVectors = new WeakSet();
 export function createLanguageModelRun(engine, spec) {
   if (spec.models?.length !== 1) throw new Error('a language-model run trains one model');
   if (!spec.data) throw new Error('a language-model run needs its word vectors and corpus files');
-  if (spec.data.vectors !== null) {
-    engine.loadEmbeddings(spec.data.vectors);
-    withVectors.add(engine);
-  } else if (!withVectors.has(engine)) {
-    throw new Error('a language-model run needs the word vectors: no earlier run gave them');
-  }
+  loadVectorsOnce(engine, spec.data.vectors, 'a language-model run');
   const training = engine.createLanguageModelTraining(
     spec.data.train,
     spec.data.heldOut,

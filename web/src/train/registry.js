@@ -4,17 +4,19 @@
 // or timers itself: the worker passes them in, and the tests drive it with the real engine.
 import { createLanguageModelRun } from './lm-run.js';
 import { createRun } from './run.js';
+import { createSpeedRun } from './speed-run.js';
 
 export const SLICE_MS = 25;
 
 /**
- * @typedef {import('./run.js').Run | ReturnType<typeof createLanguageModelRun>} Run what both
- *   kinds of run offer the loop
+ * @typedef {import('./run.js').Run | ReturnType<typeof createLanguageModelRun>
+ *   | ReturnType<typeof createSpeedRun>} Run what every kind of run offers the loop
  */
 
 /**
- * @typedef {import('./run.js').RunSpec | import('./lm-run.js').LanguageModelRunSpec} AnySpec what
- *   a run trains: a reversal task or the small language model
+ * @typedef {import('./run.js').RunSpec | import('./lm-run.js').LanguageModelRunSpec
+ *   | import('./speed-run.js').SpeedRunSpec} AnySpec what a run trains: a reversal task, the small
+ *   language model, or the two translators timed step by step
  */
 
 /**
@@ -94,10 +96,16 @@ export function createRegistry({ engine, post, clock, defer, idle, sliceMs = SLI
     runs.get(id)?.run.dispose();
     runs.delete(id);
     try {
+      const kind = 'kind' in spec ? spec.kind : 'reversal';
       const run =
-        'kind' in spec && spec.kind === 'language-model'
-          ? createLanguageModelRun(engine, spec)
-          : createRun(engine, /** @type {import('./run.js').RunSpec} */ (spec));
+        kind === 'language-model'
+          ? createLanguageModelRun(
+              engine,
+              /** @type {import('./lm-run.js').LanguageModelRunSpec} */ (spec),
+            )
+          : kind === 'translator-speed'
+            ? createSpeedRun(engine, /** @type {import('./speed-run.js').SpeedRunSpec} */ (spec))
+            : createRun(engine, /** @type {import('./run.js').RunSpec} */ (spec));
       runs.set(id, { run, generation });
       flush(id, true);
       // A run with work before its start (a language model measures its heads at step 0).

@@ -1,6 +1,7 @@
-// What every kind of run (run.js, lm-run.js) does the same way: its status and whether the page
-// has heard of its last change, the step it trains up to next, and one slice of training, timed
-// for the slicer and its losses kept for the next report.
+// What every kind of run (run.js, lm-run.js, speed-run.js) does the same way: its status and
+// whether the page has heard of its last change, the step it trains up to next, one slice of
+// training, timed for the slicer and its losses kept for the next report, and the word vectors
+// the worker's engine holds for the runs that read them.
 
 /**
  * @typedef {object} RunState
@@ -85,6 +86,26 @@ export function trainSlice(training, k, { slicer, batcher, model }, clock) {
   slicer.record(k, clock() - start);
   batcher.add(model, losses);
   return losses.every(Number.isFinite);
+}
+
+/** The engines holding word vectors an earlier run loaded: a later run may leave them out. */
+const withVectors = new WeakSet();
+
+/**
+ * Loads the page's word vectors into the worker's engine for a run that needs them, or, when
+ * the run sends none (null: the page sent them with an earlier run), checks that an earlier run
+ * did.
+ * @param {import('../engine/index.js').Engine} engine
+ * @param {Uint8Array | null} vectors
+ * @param {string} run the kind of run, for the message ('a language-model run')
+ */
+export function loadVectorsOnce(engine, vectors, run) {
+  if (vectors !== null) {
+    engine.loadEmbeddings(vectors);
+    withVectors.add(engine);
+  } else if (!withVectors.has(engine)) {
+    throw new Error(`${run} needs the word vectors: no earlier run gave them`);
+  }
 }
 
 /**

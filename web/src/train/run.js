@@ -51,6 +51,7 @@ const DIVERGED =
  * @property {(import('../engine/index.js').TrainingAttentionMap & { step: number })
  *   | import('./lm-run.js').ProbeMap} [map]
  * @property {string} [error] why the run failed, for the learner
+ * @property {import('./speed-run.js').Timing} [timing] a speed run's step times so far
  */
 
 /**

@@ -15,6 +15,7 @@ import './attention-steps/index.js';
 import './self-attention-pair/index.js';
 import './query-key-value/index.js';
 import './training/index.js';
+import './training-speed/index.js';
 import './translation/index.js';
 import './transformer/index.js';
 import './language-model/index.js';

@@ -13,6 +13,7 @@ import { openSession } from '../../train/client.js';
 import { formWidget } from '../shared/form-widget.js';
 import { setLine } from '../shared/line.js';
 import { registerWidget } from '../shared/registry.js';
+import { pauseForReturn, pauseOutOfSight, resumeOnReturn } from '../shared/run-in-sight.js';
 import { SETTINGS } from './link-settings.js';
 import { DEFAULT_MAP_LENGTH, EXPERIMENTS, MAP_LENGTHS, runSpec } from './experiments.js';
 import {
@@ -208,28 +209,6 @@ function createTraining() {
     drawAll();
   };
 
-  // A figure scrolled out of sight (in the article) pauses its run and resumes it when it is
-  // back, as leaving and coming back to a slide does. Out of sight: neither its controls nor its
-  // output shows (the root itself has no box in the deck).
-  const watchVisibility = (/** @type {HTMLElement[]} */ targets) => {
-    if (typeof IntersectionObserver !== 'function') return null;
-    const showing = new Map(targets.map((target) => [target, true]));
-    const visibility = new IntersectionObserver((entries) => {
-      for (const entry of entries) showing.set(entry.target, entry.isIntersecting);
-      if (!session) return;
-      const seen = [...showing.values()].some(Boolean);
-      if (!seen && session.history.status === 'running') {
-        session.pause();
-        session.resumeOnReturn = true;
-      } else if (seen && session.resumeOnReturn) {
-        session.resumeOnReturn = false;
-        session.start();
-      }
-    });
-    for (const target of targets) visibility.observe(target);
-    return visibility;
-  };
-
   return formWidget({
     build(doc, props) {
       here = props.place && typeof props.place === 'object' ? props.place : {};
@@ -278,24 +257,16 @@ function createTraining() {
       for (const input of shown.lengths) input.addEventListener('change', onLength);
       shown.go.addEventListener('click', onGo);
       shown.reset.addEventListener('click', onReset);
-      const visibility = watchVisibility([
-        ...shown.root.querySelectorAll(':scope > .split-controls, :scope > .split-output'),
-      ]);
+      // Out of sight (in the article) the run pauses, and goes on when the figure is back.
+      const visibility = pauseOutOfSight(shown.root, () => session);
       // The place's run, paused as its figure was taken down, resumes now that it is back.
-      const kept = places.get(here)?.session;
-      if (kept?.resumeOnReturn) {
-        kept.resumeOnReturn = false;
-        kept.start();
-      }
+      resumeOnReturn(places.get(here)?.session);
       return () => {
         visibility?.disconnect();
         unsubscribe();
         unsubscribe = () => {};
         // Leaving the figure pauses its run; coming back resumes it.
-        if (session && session.history.status === 'running') {
-          session.pause();
-          session.resumeOnReturn = true;
-        }
+        pauseForReturn(session);
         session = null;
         for (const input of shown.lengths) input.removeEventListener('change', onLength);
         shown.go.removeEventListener('click', onGo);
