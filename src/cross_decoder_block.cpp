@@ -19,7 +19,8 @@ std::vector<Parameter<T>*> CrossDecoderBlockWeights<T>::parameters() {
 template <typename T>
 CrossDecoderBlockWeights<T> cross_decoder_block_weights(int d_model, int heads, int d_mlp,
                                                         std::uint64_t seed, double output_scale,
-                                                        const std::string& prefix) {
+                                                        const std::string& prefix,
+                                                        NormPlace norm_place) {
   CrossDecoderBlockWeights<T> w;
   w.norm1 = layer_norm_weights<T>(d_model, {});
   w.self_attention =
@@ -30,6 +31,7 @@ CrossDecoderBlockWeights<T> cross_decoder_block_weights(int d_model, int heads, 
   w.norm3 = layer_norm_weights<T>(d_model, {});
   w.mlp = mlp_weights<T>(d_model, d_mlp, derive_seed(seed, 2), output_scale, {});
   w.name(prefix);
+  w.norm_place = norm_place;
   return w;
 }
 
@@ -42,12 +44,13 @@ CrossDecoderBlockPass<T> cross_decoder_block_forward(const MatrixT<T>& x,
   CrossDecoderBlockPass<T> pass;
   // 1. Causal self-attention over the German written so far.
   pass.self_attention =
-      self_attention_sublayer_forward(x, w.norm1, w.self_attention, causal_mask());
+      self_attention_sublayer_forward(x, w.norm1, w.self_attention, causal_mask(), w.norm_place);
   // 2. Each position reads the English sentence: the encoder's output, its padding hidden.
-  pass.cross_attention = cross_attention_sublayer_forward(
-      pass.self_attention.y, encoder_output, w.norm2, w.cross_attention, encoder_padding);
+  pass.cross_attention =
+      cross_attention_sublayer_forward(pass.self_attention.y, encoder_output, w.norm2,
+                                       w.cross_attention, encoder_padding, w.norm_place);
   // 3. The MLP, position by position.
-  pass.mlp = mlp_sublayer_forward(pass.cross_attention.y, w.norm3, w.mlp);
+  pass.mlp = mlp_sublayer_forward(pass.cross_attention.y, w.norm3, w.mlp, w.norm_place);
   return pass;
 }
 
@@ -66,14 +69,14 @@ CrossDecoderBlockGradients<T> cross_decoder_block_backward(const CrossDecoderBlo
   return g;
 }
 
-#define ATTN_INSTANTIATE_CROSS_DECODER_BLOCK(T)                                                  \
-  template struct CrossDecoderBlockWeights<T>;                                                   \
-  template CrossDecoderBlockWeights<T> cross_decoder_block_weights(int, int, int, std::uint64_t, \
-                                                                   double, const std::string&);  \
-  template CrossDecoderBlockPass<T> cross_decoder_block_forward(                                 \
-      const MatrixT<T>&, const MatrixT<T>&, const CrossDecoderBlockWeights<T>&,                  \
-      const KeyPadding&);                                                                        \
-  template CrossDecoderBlockGradients<T> cross_decoder_block_backward(                           \
+#define ATTN_INSTANTIATE_CROSS_DECODER_BLOCK(T)                                 \
+  template struct CrossDecoderBlockWeights<T>;                                  \
+  template CrossDecoderBlockWeights<T> cross_decoder_block_weights(             \
+      int, int, int, std::uint64_t, double, const std::string&, NormPlace);     \
+  template CrossDecoderBlockPass<T> cross_decoder_block_forward(                \
+      const MatrixT<T>&, const MatrixT<T>&, const CrossDecoderBlockWeights<T>&, \
+      const KeyPadding&);                                                       \
+  template CrossDecoderBlockGradients<T> cross_decoder_block_backward(          \
       const CrossDecoderBlockPass<T>&, const MatrixT<T>&, CrossDecoderBlockWeights<T>&);
 
 ATTN_INSTANTIATE_CROSS_DECODER_BLOCK(float)

@@ -16,13 +16,15 @@ std::vector<Parameter<T>*> DecoderBlockWeights<T>::parameters() {
 
 template <typename T>
 DecoderBlockWeights<T> decoder_block_weights(int d_model, int heads, int d_mlp, std::uint64_t seed,
-                                             double output_scale, const std::string& prefix) {
+                                             double output_scale, const std::string& prefix,
+                                             NormPlace norm_place) {
   DecoderBlockWeights<T> w;
   w.norm1 = layer_norm_weights<T>(d_model, {});
   w.attention = attention_layer_weights<T>(d_model, heads, derive_seed(seed, 1), output_scale, {});
   w.norm2 = layer_norm_weights<T>(d_model, {});
   w.mlp = mlp_weights<T>(d_model, d_mlp, derive_seed(seed, 2), output_scale, {});
   w.name(prefix);
+  w.norm_place = norm_place;
   return w;
 }
 
@@ -31,11 +33,12 @@ template <typename T>
 DecoderBlockPass<T> decoder_block_forward(const MatrixT<T>& x, const DecoderBlockWeights<T>& w,
                                           OutputRows rows, const PastKeysValues<T>* past) {
   DecoderBlockPass<T> pass;
-  // 1. Causal self-attention reads the normalised stream and adds to the stream itself.
-  pass.self_attention =
-      self_attention_sublayer_forward(x, w.norm1, w.attention, causal_mask(), rows, past);
+  // 1. Causal self-attention adds to the stream (pre: reading it normalised; post: normalising
+  //    the sum).
+  pass.self_attention = self_attention_sublayer_forward(x, w.norm1, w.attention, causal_mask(),
+                                                        w.norm_place, rows, past);
   // 2. The MLP likewise, position by position (so only the rows kept).
-  pass.mlp = mlp_sublayer_forward(pass.self_attention.y, w.norm2, w.mlp);
+  pass.mlp = mlp_sublayer_forward(pass.self_attention.y, w.norm2, w.mlp, w.norm_place);
   return pass;
 }
 
@@ -43,12 +46,13 @@ DecoderBlockPass<T> decoder_block_forward(const MatrixT<T>& x, const DecoderBloc
 template <typename T>
 MatrixT<T> decoder_block_backward(const DecoderBlockPass<T>& pass, const MatrixT<T>& dy,
                                   DecoderBlockWeights<T>& w) {
-  if (pass.y().rows() != pass.self_attention.norm.y.rows()) {
+  if (pass.y().rows() != pass.weights(0).rows()) {
     detail::fail("decoder block backward",
                  "the pass computed the last row alone (OutputRows::last_position): only a pass "
                  "of every row can go back");
   }
-  // 1. y = h + mlp(norm2(h)), 2. h = x + attention(norm1(x)): each back through its sublayer.
+  // 1. y from h through the MLP's sublayer, 2. h from x through the attention's: each back
+  //    through its sublayer, whose pass knows where its norm sits.
   const MatrixT<T> dh = mlp_sublayer_backward(pass.mlp, dy, w.norm2, w.mlp);
   return self_attention_sublayer_backward(pass.self_attention, dh, w.norm1, w.attention);
 }
@@ -56,7 +60,7 @@ MatrixT<T> decoder_block_backward(const DecoderBlockPass<T>& pass, const MatrixT
 #define ATTN_INSTANTIATE_DECODER_BLOCK(T)                                                      \
   template struct DecoderBlockWeights<T>;                                                      \
   template DecoderBlockWeights<T> decoder_block_weights(int, int, int, std::uint64_t, double,  \
-                                                        const std::string&);                   \
+                                                        const std::string&, NormPlace);        \
   template DecoderBlockPass<T> decoder_block_forward(                                          \
       const MatrixT<T>&, const DecoderBlockWeights<T>&, OutputRows, const PastKeysValues<T>*); \
   template MatrixT<T> decoder_block_backward(const DecoderBlockPass<T>&, const MatrixT<T>&,    \

@@ -23,6 +23,12 @@ constexpr const char* kWhere = "transformer translator";
 // the number of layers moves no other draw.
 constexpr std::uint64_t kSourceTag = 1, kTargetTag = 2, kEncoderTag = 100, kDecoderTag = 200;
 
+// Whether each stack ends on a layer norm of its own: a pre-LN stack ends on a sum that nothing
+// has normalised, a post-LN one on its last sublayer's norm.
+bool has_final_norms(const TransformerTranslatorConfig& c) {
+  return c.norm_place == NormPlace::pre;
+}
+
 }  // namespace
 
 void check_transformer_translator_config(const TransformerTranslatorConfig& c) {
@@ -58,7 +64,9 @@ std::vector<std::pair<int, int>> transformer_translator_parameter_shapes(
     shapes.insert(shapes.end(), {row, row});  // norm2
     mlp(shapes);
   }
-  shapes.insert(shapes.end(), {row, row, {c.target_words, d}});  // encoder_norm, D
+  const bool final_norms = has_final_norms(c);
+  if (final_norms) shapes.insert(shapes.end(), {row, row});  // encoder_norm
+  shapes.push_back({c.target_words, d});                     // D
   for (int l = 0; l < c.decoder_layers; ++l) {
     shapes.insert(shapes.end(), {row, row});  // norm1
     attention(shapes);                        // self-attention
@@ -67,7 +75,8 @@ std::vector<std::pair<int, int>> transformer_translator_parameter_shapes(
     shapes.insert(shapes.end(), {row, row});  // norm3
     mlp(shapes);
   }
-  shapes.insert(shapes.end(), {row, row, {1, c.target_words}});  // decoder_norm, b_out
+  if (final_norms) shapes.insert(shapes.end(), {row, row});  // decoder_norm
+  shapes.push_back({1, c.target_words});                     // b_out
   return shapes;
 }
 
@@ -81,10 +90,14 @@ void TransformerTranslator<T>::check_and_name() {
   //    d_model): an English sentence and the German with <s> are at most that long.
   encoder_.resize(static_cast<size_t>(config_.encoder_layers));
   decoder_.resize(static_cast<size_t>(config_.decoder_layers));
-  for (auto& block : encoder_) block.attention.heads = config_.heads;
+  for (auto& block : encoder_) {
+    block.attention.heads = config_.heads;
+    block.norm_place = config_.norm_place;
+  }
   for (auto& block : decoder_) {
     block.self_attention.heads = config_.heads;
     block.cross_attention.heads = config_.heads;
+    block.norm_place = config_.norm_place;
   }
   positions_ = positional_encoding(kMaxTranslationLength, config_.d_model).template cast<T>();
   // 3. The names, in the order of parameters().
@@ -118,20 +131,23 @@ TransformerTranslator<T>::TransformerTranslator(const TransformerTranslatorConfi
   source_b_.value = MatrixT<T>::Zero(1, d);
   const double encoder_scale = 1.0 / std::sqrt(2.0 * config_.encoder_layers);
   for (size_t l = 0; l < encoder_.size(); ++l) {
-    encoder_[l] = encoder_block_weights<T>(d, config_.heads, config_.d_mlp, seed(kEncoderTag + l),
-                                           encoder_scale, "encoder" + std::to_string(l));
+    encoder_[l] =
+        encoder_block_weights<T>(d, config_.heads, config_.d_mlp, seed(kEncoderTag + l),
+                                 encoder_scale, "encoder" + std::to_string(l), config_.norm_place);
   }
-  encoder_norm_ = layer_norm_weights<T>(d, "encoder_norm");
+  // The final norms draw nothing: a seed gives both places the same numbers for the rest.
+  const bool final_norms = has_final_norms(config_);
+  if (final_norms) encoder_norm_ = layer_norm_weights<T>(d, "encoder_norm");
   // Variance 1 / d_model: uniform in +-sqrt(3 / d_model).
   target_embedding_.value =
       detail::uniform_weight<T>(config_.target_words, d, std::sqrt(3.0 / d), seed(kTargetTag));
   const double decoder_scale = 1.0 / std::sqrt(3.0 * config_.decoder_layers);
   for (size_t l = 0; l < decoder_.size(); ++l) {
-    decoder_[l] =
-        cross_decoder_block_weights<T>(d, config_.heads, config_.d_mlp, seed(kDecoderTag + l),
-                                       decoder_scale, "decoder" + std::to_string(l));
+    decoder_[l] = cross_decoder_block_weights<T>(d, config_.heads, config_.d_mlp,
+                                                 seed(kDecoderTag + l), decoder_scale,
+                                                 "decoder" + std::to_string(l), config_.norm_place);
   }
-  decoder_norm_ = layer_norm_weights<T>(d, "decoder_norm");
+  if (final_norms) decoder_norm_ = layer_norm_weights<T>(d, "decoder_norm");
   logit_b_.value = MatrixT<T>::Zero(1, config_.target_words);
   zero_grad();
 }
@@ -155,11 +171,14 @@ std::vector<Parameter<T>*> TransformerTranslator<T>::parameters() {
   for (EncoderBlockWeights<T>& block : encoder_) {
     for (Parameter<T>* p : block.parameters()) all.push_back(p);
   }
-  all.insert(all.end(), {&encoder_norm_.gain, &encoder_norm_.bias, &target_embedding_});
+  const bool final_norms = has_final_norms(config_);
+  if (final_norms) all.insert(all.end(), {&encoder_norm_.gain, &encoder_norm_.bias});
+  all.push_back(&target_embedding_);
   for (CrossDecoderBlockWeights<T>& block : decoder_) {
     for (Parameter<T>* p : block.parameters()) all.push_back(p);
   }
-  all.insert(all.end(), {&decoder_norm_.gain, &decoder_norm_.bias, &logit_b_});
+  if (final_norms) all.insert(all.end(), {&decoder_norm_.gain, &decoder_norm_.bias});
+  all.push_back(&logit_b_);
   return all;
 }
 
@@ -168,9 +187,10 @@ void TransformerTranslator<T>::zero_grad() {
   for (Parameter<T>* p : parameters()) p->zero_grad();
 }
 
-// a: (n_max, d_model) -> M: (n_max, d_model) in pair.encoder_norm.y
+// a: (n_max, d_model) -> M: (n_max, d_model), pair.memory()
 template <typename T>
 void TransformerTranslator<T>::encode(MatrixT<T> a, TransformerPairPass<T>& pair) const {
+  pair.norm_place = config_.norm_place;
   pair.encoder.clear();
   pair.encoder.reserve(encoder_.size());
   const MatrixT<T>* x = &a;
@@ -178,10 +198,10 @@ void TransformerTranslator<T>::encode(MatrixT<T> a, TransformerPairPass<T>& pair
     pair.encoder.push_back(encoder_block_forward(*x, block, pair.padding));
     x = &pair.encoder.back().y();
   }
-  pair.encoder_norm = layer_norm_forward(*x, encoder_norm_);
+  if (has_final_norms(config_)) pair.encoder_norm = layer_norm_forward(*x, encoder_norm_);
 }
 
-// source: (n) -> M: (n, d_model) in pair.encoder_norm.y
+// source: (n) -> M: (n, d_model), pair.memory()
 template <typename T>
 void TransformerTranslator<T>::encode_sentence(const std::vector<int>& source,
                                                TransformerPairPass<T>& pair) const {
@@ -193,18 +213,17 @@ void TransformerTranslator<T>::encode_sentence(const std::vector<int>& source,
   encode(std::move(a), pair);
 }
 
-// z: (m + 1, d_model) -> h: (m + 1, d_model) in pair.decoder_norm.y
+// z: (m + 1, d_model) -> h: (m + 1, d_model), pair.output()
 template <typename T>
 void TransformerTranslator<T>::decode(const MatrixT<T>& z, TransformerPairPass<T>& pair) const {
   pair.decoder.clear();
   pair.decoder.reserve(decoder_.size());
   const MatrixT<T>* x = &z;
   for (const CrossDecoderBlockWeights<T>& block : decoder_) {
-    pair.decoder.push_back(
-        cross_decoder_block_forward(*x, pair.encoder_norm.y, block, pair.padding));
+    pair.decoder.push_back(cross_decoder_block_forward(*x, pair.memory(), block, pair.padding));
     x = &pair.decoder.back().y();
   }
-  pair.decoder_norm = layer_norm_forward(*x, decoder_norm_);
+  if (has_final_norms(config_)) pair.decoder_norm = layer_norm_forward(*x, decoder_norm_);
 }
 
 // batch: B pairs -> the loss, and dL/dlogits (R, V) for R = sum of (m + 1) over the pairs
@@ -277,7 +296,7 @@ TransformerTranslatorPass<T> TransformerTranslator<T>::forward(const Translation
     encode(a.middleRows(b * n_max, n_max), pair);
     const int first = pass.target_rows[b], length = pass.target_rows[b + 1] - first;
     decode(z.middleRows(first, length), pair);
-    pass.decoder_output.middleRows(first, length) = pair.decoder_norm.y;
+    pass.decoder_output.middleRows(first, length) = pair.output();
   }
 
   // 4. The tied logits h D^T + b_out of every row at once, (R, V), and the loss, which turns them
@@ -306,12 +325,14 @@ void TransformerTranslator<T>::backward(const TransformerTranslatorPass<T>& pass
 
   // 3. Each pair back through its decoder, then its encoder, in order; the decoder's blocks all
   //    read the encoder's output, so its gradient is their sum.
+  //    Post-LN has no final norms to go back through.
+  const bool final_norms = has_final_norms(config_);
   MatrixT<T> dz(dh.rows(), d), da(static_cast<Eigen::Index>(pass.batch) * n_max, d);
   for (int b = 0; b < pass.batch; ++b) {
     const TransformerPairPass<T>& pair = pass.pairs[static_cast<size_t>(b)];
     const int first = pass.target_rows[b], length = pass.target_rows[b + 1] - first;
-    MatrixT<T> dx = layer_norm_backward(pair.decoder_norm, MatrixT<T>(dh.middleRows(first, length)),
-                                        decoder_norm_);
+    MatrixT<T> dx = dh.middleRows(first, length);
+    if (final_norms) dx = layer_norm_backward(pair.decoder_norm, dx, decoder_norm_);
     MatrixT<T> d_memory = MatrixT<T>::Zero(n_max, d);
     for (size_t l = decoder_.size(); l-- > 0;) {
       CrossDecoderBlockGradients<T> g =
@@ -320,7 +341,8 @@ void TransformerTranslator<T>::backward(const TransformerTranslatorPass<T>& pass
       d_memory += g.d_encoder_output;
     }
     dz.middleRows(first, length) = dx;
-    MatrixT<T> dy = layer_norm_backward(pair.encoder_norm, d_memory, encoder_norm_);
+    MatrixT<T> dy =
+        final_norms ? layer_norm_backward(pair.encoder_norm, d_memory, encoder_norm_) : d_memory;
     for (size_t l = encoder_.size(); l-- > 0;) {
       dy = encoder_block_backward(pair.encoder[l], dy, encoder_[l]);
     }
@@ -358,7 +380,7 @@ MatrixT<T> TransformerTranslator<T>::logits(const std::vector<int>& source,
                  static_cast<T>(std::sqrt(static_cast<double>(config_.d_model)));
   z += positions_.topRows(m);
   decode(z, pair);
-  MatrixT<T> out = detail::times_transposed(pair.decoder_norm.y, target_embedding_.value);
+  MatrixT<T> out = detail::times_transposed(pair.output(), target_embedding_.value);
   out.rowwise() += logit_b_.value.row(0);
   return out;
 }
@@ -381,7 +403,7 @@ TransformerTranslation TransformerTranslator<T>::translate(const std::vector<int
   const KeyPadding no_padding;
   std::vector<PastKeysValues<T>> memory;
   for (const CrossDecoderBlockWeights<T>& block : decoder_) {
-    memory.push_back(cross_attention_keys_values(pair.encoder_norm.y, block.cross_attention));
+    memory.push_back(cross_attention_keys_values(pair.memory(), block.cross_attention));
   }
 
   // 2. The search (beam_search.hpp). A live hypothesis is its self-attention cache: per layer the
@@ -411,9 +433,9 @@ TransformerTranslation TransformerTranslator<T>::translate(const std::vector<int
         const CrossDecoderBlockWeights<T>& block = decoder_[static_cast<size_t>(l)];
         const auto ll = static_cast<size_t>(l);
         // Causal self-attention of the new row over the positions before and itself.
-        AttentionSublayerPass<T> self =
-            self_attention_sublayer_forward(x, block.norm1, block.self_attention, causal_mask(),
-                                            OutputRows::every_position, &past[ll]);
+        AttentionSublayerPass<T> self = self_attention_sublayer_forward(
+            x, block.norm1, block.self_attention, causal_mask(), block.norm_place,
+            OutputRows::every_position, &past[ll]);
         PastKeysValues<T>& grown = next[at][ll];
         grown.keys.resize(t + 1, d);
         grown.values.resize(t + 1, d);
@@ -422,14 +444,15 @@ TransformerTranslation TransformerTranslator<T>::translate(const std::vector<int
         grown.keys.row(t) = self.attention.key.y.row(0);
         grown.values.row(t) = self.attention.value.y.row(0);
         AttentionSublayerPass<T> cross = cross_attention_sublayer_forward(
-            self.y, MatrixT<T>(), block.norm2, block.cross_attention, no_padding, &memory[ll]);
+            self.y, MatrixT<T>(), block.norm2, block.cross_attention, no_padding, block.norm_place,
+            &memory[ll]);
         for (int j = 0; j < heads; ++j) {
           weights.block(i, (static_cast<Eigen::Index>(l) * heads + j) * n, 1, n) =
               cross.attention.weights(j);
         }
-        x = mlp_sublayer_forward(cross.y, block.norm3, block.mlp).y;
+        x = mlp_sublayer_forward(cross.y, block.norm3, block.mlp, block.norm_place).y;
       }
-      h.row(i) = layer_norm_forward(x, decoder_norm_).y;
+      h.row(i) = has_final_norms(config_) ? layer_norm_forward(x, decoder_norm_).y : x;
     }
     cache = std::move(next);
     step_weights.push_back(std::move(weights));

@@ -1,5 +1,6 @@
 #include "attn/transformer_weights.hpp"
 
+#include <algorithm>
 #include <utility>
 
 #include "attn/embeddings.hpp"
@@ -27,6 +28,10 @@ constexpr ConfigSize<TransformerTranslatorConfig> kSizes[] = {
     {"d_mlp", &TransformerTranslatorConfig::d_mlp},
 };
 
+// The number a post-layer-norm model's file holds, 1; a pre-layer-norm model's file has none (or
+// 0), as every file written before the place was an option.
+constexpr const char* kPostLayerNorm = "post_layer_norm";
+
 }  // namespace
 
 std::vector<std::uint8_t> encode_transformer_translator(TransformerTranslator<float>& model,
@@ -36,6 +41,7 @@ std::vector<std::uint8_t> encode_transformer_translator(TransformerTranslator<fl
   WeightsFile file;
   file.kind = kTransformerTranslatorKind;
   add_sizes(file, c, kSizes);
+  if (c.norm_place == NormPlace::post) file.numbers.emplace_back(kPostLayerNorm, 1);
   add_translation_vocabularies(file, vocabulary, english_hash, c.target_words, "the model", kWhere);
   add_parameters(file, kPrefix, model.parameters(), TensorEncoding::int8_rows);
   return encode_weights_file(file, kWhere);
@@ -46,6 +52,12 @@ TransformerTranslatorWeights parse_transformer_translator(const std::uint8_t* by
   WeightsFile file = parse_weights_file(bytes, size, kTransformerTranslatorKind, kWhere);
   TransformerTranslatorWeights w;
   read_sizes(file, kWhere, kSizes, w.config);
+  const bool has_place =
+      std::any_of(file.numbers.begin(), file.numbers.end(),
+                  [](const auto& number) { return number.first == kPostLayerNorm; });
+  w.config.norm_place = has_place && file.number(kWhere, kPostLayerNorm, 0, 1) == 1
+                            ? NormPlace::post
+                            : NormPlace::pre;
   check_transformer_translator_config(w.config);
   read_translation_vocabularies(file, w.config.target_words, kWhere, w.english_hash,
                                 w.german_words);

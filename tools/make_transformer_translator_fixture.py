@@ -1,6 +1,7 @@
-"""Golden fixture for the core's whole Transformer translator (attn::TransformerTranslator),
+"""Golden fixtures for the core's whole Transformer translator (attn::TransformerTranslator),
 computed with PyTorch's own modules as an independent reference:
-tests/fixtures/transformer_translator.json, read by
+tests/fixtures/transformer_translator.json (pre-layer-norm) and
+tests/fixtures/transformer_translator_post_ln.json (post-layer-norm), read by
 tests/cpp/unit-transformer-translator-reference.cpp.
 
 The model, as src/include/attn/transformer_translator.hpp writes it, from torch modules:
@@ -14,7 +15,13 @@ The model, as src/include/attn/transformer_translator.hpp writes it, from torch 
   loss = F.cross_entropy(logits, labels, ignore_index=-1, label_smoothing=s)
 
 The layers are those of tools/make_transformer_fixture.py (norm_first=True, GELU in its tanh form,
-dropout 0, layer_norm_eps 1e-5, batch_first=True), whose helpers this script reuses. P is the
+dropout 0, layer_norm_eps 1e-5, batch_first=True), whose helpers this script reuses.
+
+The post-layer-norm model (NormPlace::post) is the same with norm_first=False, its layers stacked
+by PyTorch's own nn.TransformerEncoder and nn.TransformerDecoder with norm=None: no final layer
+norm on either side (M = a, h = z), as the core's post-LN model. (nn.Transformer, the whole
+model, would add a final norm to each stack whatever norm_first says; the 2017 model has none.)
+It is drawn from a seed of its own, so the pre-layer-norm fixture is the same file as before. P is the
 core's sinusoid (positional.hpp) rounded to float32, as the core computes it. A batch of two pairs
 of different lengths: the shorter English sentence is padded (key padding in the encoder and in
 every cross-attention), the shorter German one too, past its end, where its labels are ignored
@@ -94,6 +101,22 @@ class Model(torch.nn.Module):
         self.logit_b = torch.nn.Parameter(torch.zeros(c["targetWords"]))
         self.p = positions(128, d)
 
+    def encode(self, a, padding):
+        for layer in self.encoder:
+            a = layer(a, src_key_padding_mask=padding)
+        return self.encoder_norm(a)
+
+    def decode(self, z, memory, causal, padding):
+        for layer in self.decoder:
+            z = layer(z, memory, tgt_mask=causal, memory_key_padding_mask=padding)
+        return self.decoder_norm(z)
+
+    def encoder_layers(self):
+        return self.encoder
+
+    def decoder_layers(self):
+        return self.decoder
+
     def forward(self, sources, targets):
         b = len(sources)
         n = max(len(s) for s in sources)
@@ -106,9 +129,7 @@ class Model(torch.nn.Module):
             e[i, : len(s)] = table[torch.tensor(s)]
             padding[i, : len(s)] = False
         a = self.source(e) + self.p[:n]
-        for layer in self.encoder:
-            a = layer(a, src_key_padding_mask=padding)
-        memory = self.encoder_norm(a)
+        memory = self.encode(a, padding)
         # German: <s> then the ids, padded with <pad> (0); labels the ids then </s>, -1 after.
         inputs = torch.zeros(b, m, dtype=torch.long)
         labels = torch.full((b, m), IGNORED, dtype=torch.long)
@@ -117,14 +138,51 @@ class Model(torch.nn.Module):
             labels[i, : len(t) + 1] = torch.tensor(t + [END])
         z = self.embedding(inputs) * math.sqrt(self.d) + self.p[:m]
         causal = torch.ones(m, m, dtype=torch.bool).triu(diagonal=1)
-        for layer in self.decoder:
-            z = layer(z, memory, tgt_mask=causal, memory_key_padding_mask=padding)
-        h = self.decoder_norm(z)
+        h = self.decode(z, memory, causal, padding)
         logits = F.linear(h, self.embedding.weight, self.logit_b)
         return logits, labels
 
 
-def parameter_rows(model, c):
+class PostModel(Model):
+    """The post-layer-norm model: norm_first=False layers in PyTorch's own stacks, norm=None."""
+
+    def __init__(self, c, word_vectors):
+        torch.nn.Module.__init__(self)
+        d = c["dModel"]
+        options = dict(layer_options(c), norm_first=False)
+        self.d = d
+        self.word_vectors = word_vectors  # frozen, not a parameter
+        self.unknown = torch.nn.Parameter(torch.zeros(1, c["sourceWidth"]))
+        self.source = torch.nn.Linear(c["sourceWidth"], d)
+        self.encoder = torch.nn.TransformerEncoder(
+            torch.nn.TransformerEncoderLayer(d, c["heads"], **options),
+            c["encoderLayers"],
+            norm=None,
+            enable_nested_tensor=False,
+        )
+        self.embedding = torch.nn.Embedding(c["targetWords"], d)
+        self.decoder = torch.nn.TransformerDecoder(
+            torch.nn.TransformerDecoderLayer(d, c["heads"], **options),
+            c["decoderLayers"],
+            norm=None,
+        )
+        self.logit_b = torch.nn.Parameter(torch.zeros(c["targetWords"]))
+        self.p = positions(128, d)
+
+    def encode(self, a, padding):
+        return self.encoder(a, src_key_padding_mask=padding)
+
+    def decode(self, z, memory, causal, padding):
+        return self.decoder(z, memory, tgt_mask=causal, memory_key_padding_mask=padding)
+
+    def encoder_layers(self):
+        return self.encoder.layers
+
+    def decoder_layers(self):
+        return self.decoder.layers
+
+
+def parameter_rows(model, c, final_norms):
     """attn::TransformerTranslator::parameters(), in its order, with the core's names."""
     d = c["dModel"]
     rows = [
@@ -132,23 +190,50 @@ def parameter_rows(model, c):
         ("source_w", model.source.weight, lambda t: t.T),
         ("source_b", model.source.bias, lambda t: t),
     ]
-    for l, layer in enumerate(model.encoder):
+    for l, layer in enumerate(model.encoder_layers()):
         rows += encoder_parameters(layer, d, f"encoder{l}")
-    rows += norm_rows("encoder_norm", model.encoder_norm)
+    if final_norms:
+        rows += norm_rows("encoder_norm", model.encoder_norm)
     rows.append(("target_embedding", model.embedding.weight, lambda t: t))
-    for l, layer in enumerate(model.decoder):
+    for l, layer in enumerate(model.decoder_layers()):
         rows += decoder_parameters(layer, d, f"decoder{l}")
-    rows += norm_rows("decoder_norm", model.decoder_norm)
+    if final_norms:
+        rows += norm_rows("decoder_norm", model.decoder_norm)
     rows.append(("logit_b", model.logit_b, lambda t: t))
     return rows
 
 
+# (file, model, seed, norm place, its blocks as the description names them)
+VARIANTS = [
+    (
+        "transformer_translator.json",
+        Model,
+        2025,
+        "pre",
+        "nn.TransformerEncoderLayer and nn.TransformerDecoderLayer with norm_first=True",
+    ),
+    (
+        "transformer_translator_post_ln.json",
+        PostModel,
+        2026,
+        "post",
+        "nn.TransformerEncoder and nn.TransformerDecoder with norm=None over "
+        "nn.TransformerEncoderLayer and nn.TransformerDecoderLayer with norm_first=False",
+    ),
+]
+
+
 def main():
+    for variant in VARIANTS:
+        write_variant(*variant)
+
+
+def write_variant(name, make, seed, place, blocks):
     c = CONFIG
     word_vectors, model = random_model(
-        2025, lambda x: Model(c, x), c["sourceWords"], c["sourceWidth"]
+        seed, lambda x: make(c, x), c["sourceWords"], c["sourceWidth"]
     )
-    rows = parameter_rows(model, c)
+    rows = parameter_rows(model, c, place == "pre")
     parameters = parameter_values(rows)
 
     cases = []
@@ -173,10 +258,10 @@ def main():
     document = {
         "description": (
             "The whole Transformer translator from torch modules (nn.Linear, "
-            "nn.TransformerEncoderLayer and nn.TransformerDecoderLayer with norm_first=True and "
-            "GELU tanh form, nn.LayerNorm, nn.Embedding tied to the output, F.cross_entropy with "
-            "label smoothing): a batch of two pairs with padding, its loss and every parameter's "
-            "gradient."
+            + blocks
+            + " and GELU tanh form, nn.LayerNorm, nn.Embedding tied to the output, "
+            "F.cross_entropy with label smoothing): a batch of two pairs with padding, its loss "
+            "and every parameter's gradient."
         ),
         "generator": "tools/make_transformer_translator_fixture.py (PyTorch %s, float64)"
         % torch.__version__,
@@ -184,14 +269,14 @@ def main():
             "matrices are flat row-major lists in the row-vector convention; numbers rounded to "
             "%d significant digits (the loss to 17)" % DIGITS
         ),
-        "config": c,
+        "config": c if place == "pre" else dict(c, normPlace=place),
         "wordVectors": flat(word_vectors),
         "sources": SOURCES,
         "targets": TARGETS,
         "parameters": parameters,
         "cases": cases,
     }
-    write_fixture("transformer_translator.json", document)
+    write_fixture(name, document)
 
 
 if __name__ == "__main__":

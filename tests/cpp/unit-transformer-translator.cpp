@@ -10,27 +10,41 @@
 #include "gradient_check.hpp"
 #include "translation_fixtures.hpp"
 
+using attn::NormPlace;
 using test::MatD;
 
 namespace {
 
+// Both places of the layer norms: every test of the model runs on each.
+constexpr NormPlace kPlaces[] = {NormPlace::pre, NormPlace::post};
+
+// Runs check(place) for each place, the place named in the test's messages.
+template <typename Check>
+void for_each_place(const Check& check) {
+  for (const NormPlace place : kPlaces) {
+    INFO((place == NormPlace::pre ? "pre-LN" : "post-LN"));
+    check(place);
+  }
+}
+
 // A tiny model: 6 English words of width 3 (id 6 unknown), 9 German ids (4 special), d_model 8 in
 // 2 heads, one block on each side with an MLP of 12.
-attn::TransformerTranslatorConfig tiny_config(int layers = 1) {
+attn::TransformerTranslatorConfig tiny_config(int layers = 1, NormPlace place = NormPlace::pre) {
   // source_words, source_width, target_words, d_model, heads, encoder_layers, decoder_layers,
-  // d_mlp, seed
-  return {6, 3, 9, 8, 2, layers, layers, 12, 5};
+  // d_mlp, seed, norm_place
+  return {6, 3, 9, 8, 2, layers, layers, 12, 5, place};
 }
 
 template <typename T>
-attn::TransformerTranslator<T> tiny_model(int layers = 1) {
-  return attn::TransformerTranslator<T>(tiny_config(layers), test::random_d(6, 3, 40).cast<T>());
+attn::TransformerTranslator<T> tiny_model(int layers = 1, NormPlace place = NormPlace::pre) {
+  return attn::TransformerTranslator<T>(tiny_config(layers, place),
+                                        test::random_d(6, 3, 40).cast<T>());
 }
 
 // tiny_model in double with the zero-initialised parameters (biases, the unknown word) and the
 // unit gains started away from their start, so that every path carries a gradient.
-attn::TransformerTranslator<double> gradient_model() {
-  auto model = tiny_model<double>(2);
+attn::TransformerTranslator<double> gradient_model(NormPlace place) {
+  auto model = tiny_model<double>(2, place);
   std::uint64_t seed = 41;
   for (auto* p : model.parameters()) {
     const MatD noise = test::random_d(p->value.rows(), p->value.cols(), seed++) * 0.3;
@@ -41,8 +55,9 @@ attn::TransformerTranslator<double> gradient_model() {
 
 // tiny_model in float with two blocks a side and every weight moved away from its start (noise of
 // scale 0.5 from seeds first_seed, first_seed + 1, ...), so that the logits differ enough to order.
-attn::TransformerTranslator<float> moved_model(std::uint64_t first_seed) {
-  auto model = tiny_model<float>(2);
+attn::TransformerTranslator<float> moved_model(std::uint64_t first_seed,
+                                               NormPlace place = NormPlace::pre) {
+  auto model = tiny_model<float>(2, place);
   std::uint64_t seed = first_seed;
   for (auto* p : model.parameters()) {
     p->value += (test::random_d(p->value.rows(), p->value.cols(), seed++) * 0.5).cast<float>();
@@ -56,27 +71,32 @@ TEST_CASE(
     "transformer translator: every parameter's gradient matches central differences, with "
     "padding, with and without label smoothing",
     "[transformer-translator]") {
-  for (const double smoothing : {0.0, 0.1}) {
-    INFO("label smoothing " << smoothing);
-    auto model = gradient_model();
-    const attn::TranslationBatch batch = test::tiny_translation_batch();
-    test::check_every_gradient(model, model.forward(batch, 0, nullptr, smoothing),
-                               [&] { return model.forward(batch, 0, nullptr, smoothing).loss; });
-  }
+  for_each_place([](NormPlace place) {
+    for (const double smoothing : {0.0, 0.1}) {
+      INFO("label smoothing " << smoothing);
+      auto model = gradient_model(place);
+      const attn::TranslationBatch batch = test::tiny_translation_batch();
+      test::check_every_gradient(model, model.forward(batch, 0, nullptr, smoothing),
+                                 [&] { return model.forward(batch, 0, nullptr, smoothing).loss; });
+    }
+  });
 }
 
 TEST_CASE("transformer translator: with dropout, the gradient matches the same masks' differences",
           "[transformer-translator]") {
-  auto model = gradient_model();
-  test::check_dropout_gradients(model, [](const auto& pass) {
-    REQUIRE(pass.source_mask.size() > 0);
-    REQUIRE(pass.target_mask.size() > 0);
+  for_each_place([](NormPlace place) {
+    auto model = gradient_model(place);
+    test::check_dropout_gradients(model, [](const auto& pass) {
+      REQUIRE(pass.source_mask.size() > 0);
+      REQUIRE(pass.target_mask.size() > 0);
+    });
   });
 }
 
 TEST_CASE("transformer translator: a pair's loss does not depend on the pairs padded beside it",
           "[transformer-translator]") {
-  test::check_pairs_independent(tiny_model<double>());
+  for_each_place(
+      [](NormPlace place) { test::check_pairs_independent(tiny_model<double>(1, place)); });
 }
 
 TEST_CASE("transformer translator: shapes, names and checks", "[transformer-translator]") {
@@ -92,6 +112,23 @@ TEST_CASE("transformer translator: shapes, names and checks", "[transformer-tran
   CHECK(params.front()->name == "unknown");
   CHECK(params[3]->name == "encoder0.norm1.gain");
   CHECK(params.back()->name == "logit_b");
+  // Post-LN: the same blocks, no final norms; the other parameters draw the same numbers.
+  auto post = tiny_model<float>(2, NormPlace::post);
+  const auto post_params = post.parameters();
+  const auto post_shapes = attn::transformer_translator_parameter_shapes(post.config());
+  REQUIRE(post_shapes.size() == post_params.size());
+  REQUIRE(post_params.size() == params.size() - 4);
+  size_t at = 0;
+  for (size_t i = 0; i < params.size(); ++i) {
+    if (params[i]->name.rfind("encoder_norm.", 0) == 0) continue;
+    if (params[i]->name.rfind("decoder_norm.", 0) == 0) continue;
+    INFO(params[i]->name);
+    REQUIRE(post_params[at]->name == params[i]->name);
+    CHECK(post_params[at]->value.rows() == post_shapes[at].first);
+    CHECK(post_params[at]->value.cols() == post_shapes[at].second);
+    CHECK(post_params[at]->value == params[i]->value);
+    ++at;
+  }
   auto bad = tiny_config();
   bad.heads = 3;
   CHECK_THROWS_AS(attn::check_transformer_translator_config(bad), attn::InvalidArgument);
@@ -110,11 +147,9 @@ TEST_CASE("transformer translator: shapes, names and checks", "[transformer-tran
   CHECK_THROWS_AS(model.translate({1}, attn::kMaxTranslationLength), attn::InvalidArgument);
 }
 
-TEST_CASE(
-    "transformer translator: greedy decoding with the cache is beam 1 and agrees with the "
-    "decoder recomputed whole at every step",
-    "[transformer-translator]") {
-  auto model = moved_model(90);
+namespace {
+
+void check_greedy_against_whole_decoder(const attn::TransformerTranslator<float>& model) {
   const std::vector<int> source{0, 4, 6, 2, 5};
   const attn::TransformerTranslation greedy = model.translate(source, 12);
   const attn::TransformerTranslation beam1 = model.translate(source, 12, 1);
@@ -152,11 +187,7 @@ TEST_CASE(
   CHECK(greedy.translation.log_probability == Approx(total).margin(1e-5));
 }
 
-TEST_CASE(
-    "transformer translator: the cached steps' logits and cross-attention match the whole "
-    "decoder's within 1e-6",
-    "[transformer-translator]") {
-  auto model = moved_model(190);
+void check_cache_against_whole_decoder(const attn::TransformerTranslator<float>& model) {
   const std::vector<int> source{3, 1, 6};
   const attn::TransformerTranslation out = model.translate(source, 8);
   const auto steps = static_cast<Eigen::Index>(out.translation.words.size()) + 1;
@@ -189,6 +220,24 @@ TEST_CASE(
   CHECK(out.translation.scores.cols() == 0);
 }
 
+}  // namespace
+
+TEST_CASE(
+    "transformer translator: greedy decoding with the cache is beam 1 and agrees with the "
+    "decoder recomputed whole at every step",
+    "[transformer-translator]") {
+  for_each_place(
+      [](NormPlace place) { check_greedy_against_whole_decoder(moved_model(90, place)); });
+}
+
+TEST_CASE(
+    "transformer translator: the cached steps' logits and cross-attention match the whole "
+    "decoder's within 1e-6",
+    "[transformer-translator]") {
+  for_each_place(
+      [](NormPlace place) { check_cache_against_whole_decoder(moved_model(190, place)); });
+}
+
 TEST_CASE("transformer translator: a beam search finds a translation at least as likely per lp",
           "[transformer-translator]") {
   auto model = moved_model(290);
@@ -205,9 +254,9 @@ TEST_CASE("transformer translator: a beam search finds a translation at least as
   CHECK(sum == Approx(wide.translation.log_probability).margin(1e-4));
 }
 
-TEST_CASE("transformer translator: from_weights gives the same numbers as the model it copies",
-          "[transformer-translator]") {
-  auto model = tiny_model<float>();
+namespace {
+
+void check_from_weights(attn::TransformerTranslator<float> model) {
   std::vector<attn::MatrixT<float>> values;
   for (auto* p : model.parameters()) values.push_back(p->value);
   const auto copy = attn::TransformerTranslator<float>::from_weights(
@@ -219,6 +268,13 @@ TEST_CASE("transformer translator: from_weights gives the same numbers as the mo
                       model.config(),
                       std::make_shared<const attn::MatrixT<float>>(model.word_vectors()), values),
                   attn::InvalidArgument);
+}
+
+}  // namespace
+
+TEST_CASE("transformer translator: from_weights gives the same numbers as the model it copies",
+          "[transformer-translator]") {
+  for_each_place([](NormPlace place) { check_from_weights(tiny_model<float>(1, place)); });
 }
 
 TEST_CASE("transformer translator: its translation reads as words, <unk> copied from the English",

@@ -131,3 +131,49 @@ TEST_CASE("transformer weights: what cannot be written is refused", "[transforme
   CHECK_THROWS_WITH(attn::encode_transformer_translator(model, test::kGermanVocabulary, 0),
                     Catch::Contains("NaN"));
 }
+
+TEST_CASE(
+    "transformer weights: a post-layer-norm model comes back post-layer-norm; a file without the "
+    "number is pre-layer-norm",
+    "[transformer-weights]") {
+  attn::TransformerTranslatorConfig config = small_config();
+  config.norm_place = attn::NormPlace::post;
+  attn::TransformerTranslator<float> model(config, test::weights_test_vectors());
+  const std::vector<std::uint8_t> bytes =
+      attn::encode_transformer_translator(model, test::kGermanVocabulary, 0x5eed);
+  const attn::TransformerTranslatorWeights w =
+      attn::parse_transformer_translator(bytes.data(), bytes.size());
+  CHECK(w.config.norm_place == attn::NormPlace::post);
+  attn::TransformerTranslator<float> read = attn::make_transformer_translator(w, shared_vectors());
+  CHECK(read.config().norm_place == attn::NormPlace::post);
+  test::check_within_half_step(model.parameters(), read.parameters());
+  CHECK(attn::encode_transformer_translator(read, test::kGermanVocabulary, 0x5eed) == bytes);
+  // The file's model computes what the model written computes, within its rounding.
+  attn::TranslationBatch batch;
+  batch.sources = {{0, 4, 9, 2}, {5, 1}};
+  batch.targets = {{4, 6, 3}, {5}};
+  CHECK(read.forward(batch).loss == Approx(model.forward(batch).loss).epsilon(1e-2));
+
+  // A pre-layer-norm model's file has no such number, as every file before the option: it reads
+  // back as pre-layer-norm.
+  const std::vector<std::uint8_t> pre = a_file();
+  const attn::WeightsFile pre_file =
+      attn::parse_weights_file(pre.data(), pre.size(), attn::kTransformerTranslatorKind, "test");
+  for (const auto& number : pre_file.numbers) CHECK(number.first != "post_layer_norm");
+  CHECK(attn::parse_transformer_translator(pre.data(), pre.size()).config.norm_place ==
+        attn::NormPlace::pre);
+
+  // Refused: a place other than 0 or 1, and a place that does not fit the tensors.
+  auto fails_with = [](const std::vector<std::uint8_t>& b, const char* what) {
+    CHECK_THROWS_WITH(attn::parse_transformer_translator(b.data(), b.size()),
+                      Catch::Contains("transformer translator") && Catch::Contains(what));
+  };
+  const auto edited_post = test::weights_file_editor(bytes, attn::kTransformerTranslatorKind);
+  fails_with(edited_post([](attn::WeightsFile& f) { test::set_number(f, "post_layer_norm", 2); }),
+             "post_layer_norm is 2; it must be from 0 to 1");
+  fails_with(edited_post([](attn::WeightsFile& f) { test::set_number(f, "post_layer_norm", 0); }),
+             "the tensor transformer/target_embedding is 7x8 but must be 1x8");
+  const auto edited_pre = test::weights_file_editor(pre, attn::kTransformerTranslatorKind);
+  fails_with(edited_pre([](attn::WeightsFile& f) { f.numbers.emplace_back("post_layer_norm", 1); }),
+             "the tensor transformer/encoder_norm.gain is 1x8 but must be 7x8");
+}

@@ -717,10 +717,10 @@ void fuzz_translation(FuzzInput& in) {
   }
 }
 
-// The Transformer translator: models of any sizes (heads that do not divide d_model, no layers),
-// word vectors of any shape and value, batches of any ids, beams of any width, a training step
-// with dropout and label smoothing, given weights of any number and shape, and any bytes read as
-// its weights file.
+// The Transformer translator: models of any sizes (heads that do not divide d_model, no layers)
+// with their norms in either place, word vectors of any shape and value, batches of any ids, beams
+// of any width, a training step with dropout and label smoothing, given weights of any number and
+// shape, and any bytes read as its weights file.
 void fuzz_transformer(FuzzInput& in) {
   const int kind = in.byte() % 3;
   if (kind == 2) {
@@ -746,6 +746,7 @@ void fuzz_transformer(FuzzInput& in) {
   config.decoder_layers = in.int_in(0, 2);
   config.d_mlp = in.int_in(0, 4);
   config.seed = in.u64();
+  config.norm_place = in.flag() ? attn::NormPlace::post : attn::NormPlace::pre;
   attn::TransformerTranslator<float> model(
       config, in.matrix_t<float>(in.dim_like(std::max(config.source_words, 0)),
                                  in.dim_like(config.source_width)));

@@ -66,6 +66,9 @@ describe('attn_train rejects a bad command line before it reads or trains', () =
     const bridge = run('translation', ['--bridge', 'none']);
     assert.equal(bridge.status, 2);
     assert.match(bridge.stderr, /--bridge is both\|attention\|fixed-vector, got 'none'/);
+    const norm = run('transformer', ['--norm', 'middle']);
+    assert.equal(norm.status, 2);
+    assert.match(norm.stderr, /--norm is pre\|post, got 'middle'/);
     const width = run('reversal', ['--d-model', '99999999999']);
     assert.equal(width.status, 2);
     assert.match(width.stderr, /--d-model must be from -2147483648 to 2147483647/);

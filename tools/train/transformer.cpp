@@ -18,7 +18,8 @@
 //
 // Flags: [--steps N] [--seed N] [--batch N] [--lr X] [--warmup N] [--final-lr-fraction X]
 //        [--clip X] [--dropout X] [--label-smoothing X] [--d-model N] [--heads N]
-//        [--encoder-layers N] [--decoder-layers N] [--d-mlp N] [--log-every N] [--eval-every N]
+//        [--encoder-layers N] [--decoder-layers N] [--d-mlp N] [--norm pre|post]
+//        [--log-every N] [--eval-every N]
 //        [--eval-pairs N] [--corpus DIR] [--vectors FILE] [--out FILE] [--summary FILE]
 #include <algorithm>
 #include <cstdio>
@@ -64,7 +65,9 @@ Options parse(int argc, char** argv) {
       .whole("--heads", c.heads)
       .whole("--encoder-layers", c.encoder_layers)
       .whole("--decoder-layers", c.decoder_layers)
-      .whole("--d-mlp", c.d_mlp);
+      .whole("--d-mlp", c.d_mlp)
+      .choice("--norm", {"pre", "post"},
+              [&c](std::size_t i) { c.norm_place = i == 0 ? NormPlace::pre : NormPlace::post; });
   o.run.declare(line).parse(argc, argv);
   line.check([&] { check_transformer_training_options(t); });
   line.check([&] {
@@ -127,7 +130,8 @@ int train_transformer(int argc, char** argv) {
                ", \"heads\": " + std::to_string(config.heads) +
                ", \"encoderLayers\": " + std::to_string(config.encoder_layers) +
                ", \"decoderLayers\": " + std::to_string(config.decoder_layers) +
-               ", \"dMlp\": " + std::to_string(config.d_mlp) +
+               ", \"dMlp\": " + std::to_string(config.d_mlp) + ", \"norm\": \"" +
+               (config.norm_place == NormPlace::pre ? "pre" : "post") + "\"" +
                ", \"targetWords\": " + std::to_string(config.target_words) + "},\n";
     summary += training_summary(tr, train.pairs.size(),
                                 ", \"labelSmoothing\": " + formatted("%g", tr.label_smoothing));

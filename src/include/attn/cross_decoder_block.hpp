@@ -1,16 +1,20 @@
-// One pre-layer-norm decoder block with cross-attention, of an encoder-decoder transformer,
-// forward and backward. A template on the scalar (float and double, instantiated in
+// One decoder block with cross-attention, of an encoder-decoder transformer, forward and
+// backward. A template on the scalar (float and double, instantiated in
 // cross_decoder_block.cpp); conventions as in layers.hpp.
 //
 // For x: (T_dec, d_model), the decoder's states, and the encoder's output e: (T_enc, d_model)
-// with its padding:
+// with its padding, pre-layer-norm (the default):
 //   h_1 = x + CausalSelfAttention(LayerNorm_1(x))        (T_dec, d_model)
 //   h_2 = h_1 + CrossAttention(LayerNorm_2(h_1), e)      (T_dec, d_model)  queries from h_1,
 //                                                                          keys and values from e
 //   y = h_2 + MLP(LayerNorm_3(h_2))                      (T_dec, d_model)
+// or post-layer-norm (norm_place = NormPlace::post):
+//   h_1 = LayerNorm_1(x + CausalSelfAttention(x))
+//   h_2 = LayerNorm_2(h_1 + CrossAttention(h_1, e))
+//   y = LayerNorm_3(h_2 + MLP(h_2))
 // Three of residual_sublayers.hpp's sublayers: the language model's decoder block
 // (decoder_block.hpp) with the cross-attention sublayer between its two. This is PyTorch's
-// nn.TransformerDecoderLayer with norm_first=True, a causal tgt_mask and a
+// nn.TransformerDecoderLayer with norm_first=True (pre) or False (post), a causal tgt_mask and a
 // memory_key_padding_mask.
 #pragma once
 
@@ -30,6 +34,7 @@ struct CrossDecoderBlockWeights {
   AttentionLayerWeights<T> cross_attention;
   LayerNormWeights<T> norm3;
   MlpWeights<T> mlp;
+  NormPlace norm_place = NormPlace::pre;  // where the three sublayers' norms sit; not a parameter
 
   // Every parameter, in a fixed order: norm1, self_attention (W_q, b_q, ..., b_o), norm2,
   // cross_attention (W_q, ..., b_o), norm3, mlp (W_1, b_1, W_2, b_2): 26 of them.
@@ -48,11 +53,13 @@ struct CrossDecoderBlockWeights {
 };
 
 // Seeded weights named "<prefix>.norm1.gain", "<prefix>.self_attention.W_q", ...; output_scale
-// multiplies the three projections that write into the residual stream (both W_o and W_2).
+// multiplies the three projections that write into the residual stream (both W_o and W_2). The
+// place of the norms draws nothing.
 template <typename T>
 CrossDecoderBlockWeights<T> cross_decoder_block_weights(int d_model, int heads, int d_mlp,
                                                         std::uint64_t seed, double output_scale,
-                                                        const std::string& prefix);
+                                                        const std::string& prefix,
+                                                        NormPlace norm_place = NormPlace::pre);
 
 template <typename T>
 struct CrossDecoderBlockPass {

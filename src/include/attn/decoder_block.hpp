@@ -1,11 +1,14 @@
-// One pre-layer-norm decoder block of a GPT-style transformer, forward and backward: the language
-// model's block, with no cross-attention. A template on the scalar (float and double,
-// instantiated in decoder_block.cpp); conventions as in layers.hpp.
+// One decoder block of a GPT-style transformer, forward and backward: the language model's block,
+// with no cross-attention. A template on the scalar (float and double, instantiated in
+// decoder_block.cpp); conventions as in layers.hpp.
 //
-// For x: (n, d_model):
+// For x: (n, d_model), pre-layer-norm (the default, the language model's):
 //   h = x + CausalSelfAttention(LayerNorm_1(x))     (n, d_model)
 //   y = h + MLP(LayerNorm_2(h))                      (n, d_model)
-// Two of residual_sublayers.hpp's pre-layer-norm sublayers, one after the other. The encoder block
+// or post-layer-norm (norm_place = NormPlace::post):
+//   h = LayerNorm_1(x + CausalSelfAttention(x))     (n, d_model)
+//   y = LayerNorm_2(h + MLP(h))                      (n, d_model)
+// Two of residual_sublayers.hpp's sublayers, one after the other. The encoder block
 // (encoder_block.hpp) is the same block with another mask.
 #pragma once
 
@@ -26,6 +29,7 @@ struct DecoderBlockWeights {
   AttentionLayerWeights<T> attention;
   LayerNormWeights<T> norm2;
   MlpWeights<T> mlp;
+  NormPlace norm_place = NormPlace::pre;  // where both sublayers' norms sit; not a parameter
 
   // Every parameter, in a fixed order: norm1, attention (W_q, b_q, ..., b_o), norm2, mlp.
   std::vector<Parameter<T>*> parameters();
@@ -40,10 +44,12 @@ struct DecoderBlockWeights {
 };
 
 // Seeded weights named "<prefix>.norm1.gain", "<prefix>.attention.W_q", ...; output_scale
-// multiplies the two projections that write into the residual stream (W_o and W_2).
+// multiplies the two projections that write into the residual stream (W_o and W_2). The place of
+// the norms draws nothing: both places get the same numbers from a seed.
 template <typename T>
 DecoderBlockWeights<T> decoder_block_weights(int d_model, int heads, int d_mlp, std::uint64_t seed,
-                                             double output_scale, const std::string& prefix);
+                                             double output_scale, const std::string& prefix,
+                                             NormPlace norm_place = NormPlace::pre);
 
 // Rows below: n for OutputRows::every_position, 1 for last_position.
 template <typename T>
@@ -56,9 +62,9 @@ struct DecoderBlockPass {
 };
 
 // x: (n, d_model) -> y: (n, d_model), or (1, d_model) for the last row alone (every head's
-// weights are whole either way). With the past keys and values of p positions, x's rows stand at
-// positions p .. p + n - 1 (self_attention_forward). Only a pass of every row and no past
-// can go back through decoder_block_backward.
+// weights are whole either way), with the norms where w.norm_place says. With the past keys and
+// values of p positions, x's rows stand at positions p .. p + n - 1 (self_attention_forward). Only
+// a pass of every row and no past can go back through decoder_block_backward.
 template <typename T>
 DecoderBlockPass<T> decoder_block_forward(const MatrixT<T>& x, const DecoderBlockWeights<T>& w,
                                           OutputRows rows = OutputRows::every_position,

@@ -1,10 +1,13 @@
-// One pre-layer-norm encoder block of an encoder-decoder transformer, forward and backward. A
-// template on the scalar (float and double, instantiated in encoder_block.cpp); conventions as in
-// layers.hpp.
+// One encoder block of an encoder-decoder transformer, forward and backward. A template on the
+// scalar (float and double, instantiated in encoder_block.cpp); conventions as in layers.hpp.
 //
-// For x: (n, d_model), the encoder's states of one sentence, with key padding over its positions:
+// For x: (n, d_model), the encoder's states of one sentence, with key padding over its positions,
+// pre-layer-norm (the default):
 //   h = x + SelfAttention(LayerNorm_1(x))     (n, d_model)  every position sees every unpadded one
 //   y = h + MLP(LayerNorm_2(h))               (n, d_model)
+// or post-layer-norm (norm_place = NormPlace::post), PyTorch's norm_first=False:
+//   h = LayerNorm_1(x + SelfAttention(x))     (n, d_model)
+//   y = LayerNorm_2(h + MLP(h))               (n, d_model)
 // It is the language model's decoder block (decoder_block.hpp) with another mask: no causal mask,
 // and padded positions hidden as keys. A padded position still gets an output row (its query
 // attends to the unpadded keys), as in PyTorch's nn.TransformerEncoderLayer; nothing should read
@@ -19,7 +22,7 @@
 namespace attn {
 
 // The encoder block's parameters are a decoder block's: norm1, attention, norm2 and mlp, named
-// "<prefix>.norm1.gain", "<prefix>.attention.W_q", ..., "<prefix>.mlp.b_2".
+// "<prefix>.norm1.gain", "<prefix>.attention.W_q", ..., "<prefix>.mlp.b_2", and its norm_place.
 template <typename T>
 using EncoderBlockWeights = DecoderBlockWeights<T>;
 
@@ -32,7 +35,8 @@ using EncoderBlockPass = DecoderBlockPass<T>;
 // projections that write into the residual stream (W_o and W_2).
 template <typename T>
 EncoderBlockWeights<T> encoder_block_weights(int d_model, int heads, int d_mlp, std::uint64_t seed,
-                                             double output_scale, const std::string& prefix);
+                                             double output_scale, const std::string& prefix,
+                                             NormPlace norm_place = NormPlace::pre);
 
 // x: (n, d_model), key_padding: empty or n flags (non-zero = padded position) -> y: (n, d_model).
 // Throws InvalidArgument on shapes that do not fit, padding of the wrong length, or padding over

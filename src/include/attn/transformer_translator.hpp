@@ -1,5 +1,6 @@
 // A small encoder-decoder Transformer that translates English into German pieces (Vaswani et al.,
-// 2017, with pre-layer-norm blocks), on the page's frozen word vectors, forward and backward. A
+// 2017, with pre-layer-norm blocks, or post-layer-norm ones as the paper's), on the page's frozen
+// word vectors, forward and backward. A
 // template on the scalar (float for training, double for the gradient checks; instantiated in
 // transformer_translator.cpp); conventions as in layers.hpp. docs/transformer.md draws it.
 //
@@ -16,7 +17,12 @@
 //                                                          cross-attention over M, MLP
 //   h = LayerNorm_dec(z)                              (m + 1, d_model)
 //   p(y_t) = softmax(h_t D^T + b_out)                 (V)        the output tied to D
-// with y_m = </s>. D is scaled by sqrt(d_model) on the way in: its entries start with variance
+// with y_m = </s>. That is the pre-layer-norm model (NormPlace::pre, the default and the committed
+// model's). A post-layer-norm model (NormPlace::post) has blocks whose norms sit on the sum of
+// the stream and each sublayer (encoder_block.hpp, cross_decoder_block.hpp), and no final norm:
+// its last blocks' outputs are already normalised, so M = a and h = z, as in PyTorch's
+// nn.TransformerEncoder and nn.TransformerDecoder with norm_first=False and norm=None.
+// D is scaled by sqrt(d_model) on the way in: its entries start with variance
 // 1 / d_model, so that h D^T has logits of unit scale, and the inputs then have the scale of P.
 // The loss is the mean over every German piece and </s> of the batch of the softmax
 // cross-entropy, optionally label-smoothed (loss.hpp). The decoder reads each sentence at its own
@@ -47,6 +53,7 @@ struct TransformerTranslatorConfig {
   int decoder_layers = 2;  // N_dec
   int d_mlp = 768;         // hidden width of every block's MLP
   std::uint64_t seed = 1;  // initial weights
+  NormPlace norm_place = NormPlace::pre;  // every block's; post has no final norms
 };
 
 // Throws InvalidArgument unless source_words >= 1, target_words > 4, every width is in [1, 4096],
@@ -62,11 +69,20 @@ std::vector<std::pair<int, int>> transformer_translator_parameter_shapes(
 // One sentence pair of a forward pass.
 template <typename T>
 struct TransformerPairPass {
+  NormPlace norm_place = NormPlace::pre;
   std::vector<EncoderBlockPass<T>> encoder;       // per layer: (n_max, d_model)
-  LayerNormPass<T> encoder_norm;                  // M: (n_max, d_model)
+  LayerNormPass<T> encoder_norm;                  // M: (n_max, d_model); unused post-LN
   KeyPadding padding;                             // (n_max) non-zero past the sentence's end
   std::vector<CrossDecoderBlockPass<T>> decoder;  // per layer: (m + 1, d_model)
-  LayerNormPass<T> decoder_norm;                  // h: (m + 1, d_model)
+  LayerNormPass<T> decoder_norm;                  // h: (m + 1, d_model); unused post-LN
+  // M: the final norm's output (pre), or the last encoder block's (post).
+  const MatrixT<T>& memory() const {
+    return norm_place == NormPlace::pre ? encoder_norm.y : encoder.back().y();
+  }
+  // h: the final norm's output (pre), or the last decoder block's (post).
+  const MatrixT<T>& output() const {
+    return norm_place == NormPlace::pre ? decoder_norm.y : decoder.back().y();
+  }
 };
 
 // What one forward pass computed that the backward pass needs, and what callers read.
@@ -154,8 +170,8 @@ class TransformerTranslator {
 
   void zero_grad();
   // The trainable parameters, in a fixed order: unknown, W_src, b_src, each encoder block's
-  // (EncoderBlockWeights), encoder_norm, D, each decoder block's (CrossDecoderBlockWeights),
-  // decoder_norm, b_out. Stable pointers.
+  // (EncoderBlockWeights), encoder_norm (pre only), D, each decoder block's
+  // (CrossDecoderBlockWeights), decoder_norm (pre only), b_out. Stable pointers.
   std::vector<Parameter<T>*> parameters();
   const TransformerTranslatorConfig& config() const { return config_; }
   const MatrixT<T>& word_vectors() const { return *word_vectors_; }
@@ -165,17 +181,17 @@ class TransformerTranslator {
 
   // Checks the config and the word vectors' shape, sizes the blocks and names every parameter:
   // "unknown", "source_w", "source_b", "encoder<l>.norm1.gain", ..., "encoder_norm.gain",
-  // "target_embedding", "decoder<l>.norm1.gain", ..., "decoder_norm.bias", "logit_b". Both ways of
-  // making a model start here.
+  // "target_embedding", "decoder<l>.norm1.gain", ..., "decoder_norm.bias", "logit_b" (no final
+  // norms post-LN), and sets every block's norm_place. Both ways of making a model start here.
   void check_and_name();
   // The encoder of one sentence: a: (n_max, d_model) its inputs, padding: (n_max) -> the blocks'
-  // and the final norm's passes into pair.
+  // and the final norm's (pre) passes into pair.
   void encode(MatrixT<T> a, TransformerPairPass<T>& pair) const;
   // One sentence's encoder as forward() runs it without dropout, over pair's padding: source: (n)
   // English ids -> a = X[x] W_src + b_src + P, (n, d_model), through encode().
   void encode_sentence(const std::vector<int>& source, TransformerPairPass<T>& pair) const;
   // The decoder of one sentence: z: (m + 1, d_model) its inputs, over pair's encoder output ->
-  // the blocks' and the final norm's passes into pair.
+  // the blocks' and the final norm's (pre) passes into pair.
   void decode(const MatrixT<T>& z, TransformerPairPass<T>& pair) const;
 
   TransformerTranslatorConfig config_;
@@ -184,11 +200,11 @@ class TransformerTranslator {
   Parameter<T> unknown_;              // (1, d_x) the unknown English word's learned vector
   Parameter<T> source_w_, source_b_;  // (d_x, d_model), (1, d_model)
   std::vector<EncoderBlockWeights<T>> encoder_;
-  LayerNormWeights<T> encoder_norm_;
-  Parameter<T> target_embedding_;  // D: (V, d_model)
+  LayerNormWeights<T> encoder_norm_;  // empty post-LN
+  Parameter<T> target_embedding_;     // D: (V, d_model)
   std::vector<CrossDecoderBlockWeights<T>> decoder_;
-  LayerNormWeights<T> decoder_norm_;
-  Parameter<T> logit_b_;  // (1, V)
+  LayerNormWeights<T> decoder_norm_;  // empty post-LN
+  Parameter<T> logit_b_;              // (1, V)
 };
 
 }  // namespace attn

@@ -3,7 +3,8 @@
 // stored as 8-bit rows with a float32 scale each (x = scale * code, scale = max |x| / 127), as
 // the recurrent translators' are: float16 would double the file (two bytes a value) past what
 // the page's service worker caches, and the model that is measured is the dequantised one read
-// back. docs/transformer.md lists what the file holds.
+// back. The place of the layer norms is the number post_layer_norm, 1 in a post-LN model's file;
+// a file without it is pre-LN. docs/transformer.md lists what the file holds.
 #pragma once
 
 #include <cstddef>
@@ -21,7 +22,7 @@ namespace attn {
 inline constexpr std::string_view kTransformerTranslatorKind = "transformer-translator";
 
 struct TransformerTranslatorWeights {
-  TransformerTranslatorConfig config;  // the sizes; seed unset
+  TransformerTranslatorConfig config;  // the sizes and the norms' place; seed unset
   std::uint32_t english_hash = 0;
   std::vector<std::string> german_words;  // (target_words) by id, the four special ids first
   std::vector<MatrixT<float>> values;     // one per parameter, dequantised
@@ -38,8 +39,9 @@ std::vector<std::uint8_t> encode_transformer_translator(TransformerTranslator<fl
 
 // bytes: a whole file. Throws InvalidArgument, saying what is wrong, on a file the weights file
 // refuses (parse_weights_file), a file of another kind, a size missing or out of range or a
-// config check_transformer_translator_config refuses, a vocabulary that is not target_words
-// distinct non-empty lines, a tensor missing, of the wrong shape or left unread.
+// config check_transformer_translator_config refuses, a post_layer_norm other than 0 or 1, a
+// vocabulary that is not target_words distinct non-empty lines, a tensor missing, of the wrong
+// shape or left unread.
 TransformerTranslatorWeights parse_transformer_translator(const std::uint8_t* bytes,
                                                           std::size_t size);
 
