@@ -148,6 +148,21 @@ describe("lesson 2 quotes the Transformer's report", () => {
     );
   });
 
+  test('layer norm: the measured pre-LN and post-LN twins', () => {
+    const { runs } = JSON.parse(read('bench/reports/layer-norm.json'));
+    const run = (norm, warmup) => runs.find((r) => r.norm === norm && r.warmup === warmup);
+    const ppl = (r) => r.kept.validationPerplexity.toFixed(1);
+    const text = slide('05-add-and-norm.md');
+    says(text, `${ppl(run('post', 1000))} against ${ppl(run('pre', 1000))} with the 1,000-step`);
+    says(text, `${ppl(run('post', 0))} against ${ppl(run('pre', 0))} with none`);
+    assert.ok(
+      runs.every((r) => r.finite && r.stepsTaken === 2000),
+      'no run diverged',
+    );
+    says(text, 'neither run diverged without warm-up');
+    says(text, '2,000 steps');
+  });
+
   test('sizes: layers, heads and widths', () => {
     const s = TRANSFORMER.sizes;
     assert.deepEqual([s.encoderLayers, s.decoderLayers, s.heads], [2, 2, 4]);
