@@ -21,8 +21,8 @@ import { siteDir } from './site-dir.js';
 const TIMEOUT = 20_000;
 const site = useSite();
 const LESSONS = lessonMetas(fileURLToPath(new URL('../../slides/', import.meta.url)));
-/** For each lesson but the first, a slide whose figure draws an SVG from the engine. */
-const FIGURE_SLIDE = { transformer: 'recurrence' };
+/** For each lesson but the first, a slide whose figure draws an SVG from the engine at once. */
+const FIGURE_SLIDE = { transformer: 'positions' };
 
 /**
  * Waits until the page's service worker has the site's files in and controls the page.

@@ -205,6 +205,27 @@ describe('the single-file lesson, opened from file:// with no network', () => {
     }
   });
 
+  /**
+   * The timing figure draws nothing until Start: starts it, waits until both translators have
+   * taken a step (their rates shown), and stops it.
+   * @param {import('playwright-core').Page} page
+   * @param {string} id the slide's
+   */
+  async function timeSteps(page, id) {
+    const go = page.locator(`#${id} .ts-go:not([disabled])`);
+    await go.waitFor({ timeout: TIMEOUT });
+    await go.click();
+    await page.waitForFunction(
+      (scope) =>
+        [...document.querySelectorAll(`${scope} .ts-rate`)].every(
+          (line) => Number(/** @type {HTMLElement} */ (line).dataset.stepsPerSecond) > 0,
+        ),
+      `#${id}`,
+      { timeout: 4 * TIMEOUT, polling: 250 },
+    );
+    await go.click();
+  }
+
   test('every other lesson opens from the lessons page, its figures drawn from the file', async () => {
     const session = await openOffline();
     const { page } = session;
@@ -223,6 +244,10 @@ describe('the single-file lesson, opened from file:// with no network', () => {
             location.hash = `#/${id}`;
           }, slide.id);
           await waitForSlide(page, slide.id);
+          if (slide.widget.type === 'training-speed') {
+            await timeSteps(page, slide.id);
+            continue;
+          }
           await page.locator(`#${slide.id} .widget-area svg`).first().waitFor({ timeout: TIMEOUT });
         }
       }
