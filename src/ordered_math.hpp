@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <type_traits>
 
 #include "attn/layers.hpp"
@@ -147,8 +148,12 @@ inline float portable_exp(float x) {
 // e^x for double and x <= 0, from + - * / and an exact scaling by a power of two, the same bits in
 // every build (the C libraries' exp do not promise that): the bottleneck experiment's weights,
 // whose sums must agree natively and in wasm. 0 below -700 (e^-700 is 1e-304: such a weight
-// cannot change a sum that holds a term of 1).
+// cannot change a sum that holds a term of 1). A NaN, which a caller's non-finite logits can
+// produce, gives NaN, and anything above 700 +infinity, so that no power of two is taken outside
+// int's range.
 inline double portable_exp(double x) {
+  if (std::isnan(x)) return x;
+  if (x > 700.0) return std::numeric_limits<double>::infinity();
   if (x < -700.0) return 0.0;
   // 1. x = k ln 2 + r with |r| <= ln(2) / 2; ln 2 is split so that k * kLn2High is exact.
   constexpr double kLn2High = 6.93147180369123816490e-01, kLn2Low = 1.90821492927058770002e-10;
