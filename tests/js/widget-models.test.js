@@ -17,7 +17,7 @@ const { mountsEarly, needsOf, registerWidget, widgetNames } =
   await import('../../web/src/widgets/shared/registry.js');
 const { TRAINED_MODELS, isModelFailure, isTrainedModel } =
   await import('../../web/src/text/trained-models.js');
-const { figureTypes, figureViews } = await import('../../web/src/share/figure-views.js');
+const { figureViews } = await import('../../web/src/share/figure-views.js');
 await import('../../web/src/widgets/index.js');
 
 const lesson = loadLesson(fileURLToPath(new URL('../../slides/attention', import.meta.url)));
@@ -74,7 +74,6 @@ describe('what the widgets declare', () => {
     const needs = needsOf(figureViews(lesson.slides));
     assert.equal(needs.vectors, true);
     assert.deepEqual([...needs.models].sort(), ['language-model', 'translation']);
-    assert.equal(new Set(figureTypes(lesson.slides)).size, figureTypes(lesson.slides).length);
   });
 
   test('the pages take what to preload from the declarations, naming no widget', () => {

@@ -60,15 +60,6 @@ export function figureViews(slides) {
 }
 
 /**
- * Every widget the slides' figures show, in any view.
- * @param {{ widget?: Parameters<typeof viewsOf>[0] }[]} slides
- * @returns {string[]} widget types, each once
- */
-export function figureTypes(slides) {
-  return [...new Set(figureViews(slides).map((view) => view.type))];
-}
-
-/**
  * The words of the line that names a model: its lead, "Model: <name>" ("Untrained: <name>" for
  * a figure of untrained parts), and what it is.
  * @param {ViewModel} model
