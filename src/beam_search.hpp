@@ -7,12 +7,14 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "attn/matrix.hpp"
 #include "attn/random.hpp"
 #include "attn/translator.hpp"
 #include "ordered_math.hpp"
+#include "simd.hpp"
 
 namespace attn::detail {
 
@@ -31,6 +33,31 @@ void likeliest(const T* l, int words, int count, std::vector<int>& best) {
     while (at != best.begin() && l[v] > l[*(at - 1)]) --at;
     best.insert(at, v);
   }
+}
+
+// l: (V) a row of logits, top its largest that the model may write -> the sum of e^(l_v - top)
+// over the ids it may write (kTargetEnd .. V - 1), the softmax's denominator. For float logits
+// each term is the float portable exp (simd::portable_exp, four ids at a time, with the same bits
+// as detail::portable_exp one id at a time), for double the double one. The terms go into four
+// running sums in double, id v into sum (v - kTargetEnd) mod 4, added pairwise at the end: a fixed
+// order, so every build gets the same bits, and four chains of additions for the processor to
+// overlap. The search calls it for every live hypothesis at every step, over the whole German
+// vocabulary, which is why the float terms are taken four at a time.
+template <typename T>
+double sum_of_exp_below(const T* l, int words, T top) {
+  double sums[4] = {0, 0, 0, 0};
+  int v = kTargetEnd;
+  if constexpr (std::is_same_v<T, float>) {
+    const simd::f32x4 shift = simd::splat(top);
+    for (; v + 4 <= words; v += 4) {
+      const simd::f32x4 e = simd::portable_exp(simd::load(l + v) - shift);
+      for (int lane = 0; lane < 4; ++lane) sums[lane] += static_cast<double>(e[lane]);
+    }
+  }
+  for (; v < words; ++v) {
+    sums[(v - kTargetEnd) % 4] += static_cast<double>(portable_exp(l[v] - top));
+  }
+  return (sums[0] + sums[1]) + (sums[2] + sums[3]);
 }
 
 // The hypothesis a search chose.
@@ -82,11 +109,7 @@ BeamResult beam_search(int max_words, int beam, int words, Step&& step) {
       const T* l = logits.row(i).data();
       likeliest(l, words, offered, best);
       const T top = l[best[0]];
-      double total = 0;
-      for (int v = kTargetEnd; v < words; ++v) {
-        total += portable_exp(static_cast<double>(l[v] - top));
-      }
-      const double log_total = portable_log(total);
+      const double log_total = portable_log(sum_of_exp_below(l, words, top));
       if (t == max_words) best.assign(1, kTargetEnd);
       for (const int v : best) {
         const double own = static_cast<double>(l[v] - top) - log_total;

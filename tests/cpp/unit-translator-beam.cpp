@@ -2,12 +2,15 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <memory>
 #include <string>
 #include <type_traits>
 #include <vector>
 
+#include "../../src/beam_search.hpp"
+#include "attn/random.hpp"
 #include "attn/translator.hpp"
 #include "gradient_check.hpp"
 
@@ -307,4 +310,30 @@ TEST_CASE("translator beam: the length penalty is GNMT's ((5 + L) / 6)^0.6", "[t
   CHECK_THROWS_WITH(attn::translation_length_penalty(0),
                     Catch::Contains("a translation's length must be between 1 and 128 tokens"));
   CHECK_THROWS_WITH(attn::translation_length_penalty(129), Catch::Contains("got 129"));
+}
+
+TEST_CASE("translator beam: the softmax's denominator, four ids at a time, as one at a time",
+          "[translator-beam]") {
+  // Rows of every length mod 4 around a vocabulary's size, with logits far below the top (whose
+  // terms vanish), NaN-free, and the top itself: the float sum must be the one-id-at-a-time sum
+  // of detail::portable_exp's terms, bit for bit, and near the library's exp.
+  attn::Rng rng(11);
+  for (const int words : {2, 3, 5, 6, 7, 9, 8000, 8001, 8002, 8003}) {
+    std::vector<float> logits(static_cast<std::size_t>(words));
+    for (float& l : logits) l = static_cast<float>((rng.uniform() - 0.7) * 60.0);
+    float top = -std::numeric_limits<float>::infinity();
+    for (int v = attn::kTargetEnd; v < words; ++v) top = std::max(top, logits[v]);
+    if (words == 2) top = 0.0f;  // no id to write: an empty sum
+    double sums[4] = {0, 0, 0, 0}, library = 0;
+    for (int v = attn::kTargetEnd; v < words; ++v) {
+      sums[(v - attn::kTargetEnd) % 4] += attn::detail::portable_exp(logits[v] - top);
+      library += std::exp(static_cast<double>(logits[v] - top));
+    }
+    const double expected = (sums[0] + sums[1]) + (sums[2] + sums[3]);
+    const double got = attn::detail::sum_of_exp_below(logits.data(), words, top);
+    INFO("words = " << words);
+    CHECK(std::memcmp(&got, &expected, sizeof got) == 0);
+    CHECK(got == Approx(library).epsilon(1e-6));
+    if (words > 2) CHECK(got >= 1.0);  // the top's own term is 1
+  }
 }
