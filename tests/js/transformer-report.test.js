@@ -82,8 +82,9 @@ describe('docs/transformer.md states the report', () => {
 
   test('every head\u2019s alignment score, and the everyday chrF', () => {
     for (const { layer, head, aligned, checkable } of COMMITTED.heads) {
-      // The share from its counts: the report's score is rounded to four places already.
-      const cell = `| ${layer} | ${head} | ${(aligned / checkable).toFixed(3)} |`;
+      // Layer and head counted from 1, as on the page (the report counts from 0); the share from
+      // its counts: the report's score is rounded to four places already.
+      const cell = `| ${layer + 1} | ${head + 1} | ${(aligned / checkable).toFixed(3)} |`;
       assert.ok(docs.includes(cell), cell);
     }
     assert.ok(docs.includes(`chrF ${COMMITTED.everyday.chrf.toFixed(1)}`));
