@@ -82,6 +82,25 @@ describe('the deck', () => {
     });
   });
 
+  test('a link to a slide lands even when a write of the address runs before its event', async () => {
+    await withDeck('#/title', async (page) => {
+      await expectSlide(page, 0);
+      const target = ids.at(-2);
+      // A write of the address that is due when the link changes the hash (reveal's of the slide
+      // shown, or the figure's settings) runs before the link's hashchange event in Chromium.
+      const seen = await page.evaluate((id) => {
+        const written = `${location.pathname}${location.search}#/title`;
+        setTimeout(() => history.replaceState(history.state, '', written), 0);
+        location.hash = `#/${id}`;
+        return new Promise((resolve) => {
+          addEventListener('hashchange', () => resolve(location.hash), { once: true });
+        });
+      }, target);
+      assert.equal(seen, `#/${target}`, "the link's hash is back before reveal reads it");
+      await expectSlide(page, ids.indexOf(target));
+    });
+  });
+
   test('the arrow keys walk through every slide, End and Home jump to the ends', async () => {
     await withDeck('#/title', async (page) => {
       await expectSlide(page, 0);

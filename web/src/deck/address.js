@@ -83,3 +83,23 @@ export function withoutQuery(win, keep, task) {
     history.replaceState(history.state, '', address);
   }
 }
+
+/**
+ * Keeps where a hash link goes when the address is rewritten before the link's `hashchange` is
+ * handled. reveal.js writes the shown slide's hash up to a second after a move, and the figure's
+ * settings follow the address a moment after they change (deck/widgets.js); a browser may run
+ * such a pending write between a link's change of the hash and its `hashchange` event, and reveal,
+ * which reads the address when the event comes, would then stay on the slide the write named.
+ * The event still carries the link's address (`newURL`): this puts its hash back, the rest of the
+ * address as written. Registered before reveal's own listener, so reveal reads the link's hash.
+ * @param {Window} win
+ */
+export function keepLinkedHash(win) {
+  win.addEventListener('hashchange', (event) => {
+    const linked = new URL(event.newURL).hash;
+    if (linked === win.location.hash) return;
+    const here = new URL(win.location.href);
+    here.hash = linked;
+    win.history.replaceState(win.history.state, '', here.href);
+  });
+}

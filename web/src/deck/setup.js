@@ -4,7 +4,7 @@
 // slide counter and the running header are part of each slide. reveal reads no option from the
 // address: only what address.js lets through.
 import Reveal from 'reveal.js';
-import { deckRequest, requestedOptions, withoutQuery } from './address.js';
+import { deckRequest, keepLinkedHash, requestedOptions, withoutQuery } from './address.js';
 import { deckMayHandle } from './keyboard.js';
 import { SLIDE_HEIGHT, SLIDE_WIDTH } from './layout.js';
 
@@ -49,6 +49,7 @@ export function startDeck(root, { narrow }) {
     viewDistance: 1,
     ...requestedOptions(deckRequest(window.location.search)),
   });
+  keepLinkedHash(window);
   // reveal merges the query over these options as it initialises (and takes ?print-pdf anywhere
   // in it for the print view): it sees none.
   const ready = withoutQuery(window, [], () => deck.initialize());
