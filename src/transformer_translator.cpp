@@ -29,6 +29,58 @@ bool has_final_norms(const TransformerTranslatorConfig& c) {
   return c.norm_place == NormPlace::pre;
 }
 
+// x: (n, d) -> each row's root mean square, appended to `to` (n)
+template <typename T>
+void append_row_rms(const MatrixT<T>& x, std::vector<float>& to) {
+  const double d = static_cast<double>(x.cols());
+  for (Eigen::Index i = 0; i < x.rows(); ++i) {
+    to.push_back(static_cast<float>(std::sqrt(x.row(i).squaredNorm() / d)));
+  }
+}
+
+// x, a: (n, d) -> each row of x's cosine with a's row, 0 where either is all zero, appended (n)
+template <typename T>
+void append_row_cosines(const MatrixT<T>& x, const MatrixT<T>& a, std::vector<float>& to) {
+  for (Eigen::Index i = 0; i < x.rows(); ++i) {
+    const double norms = static_cast<double>(x.row(i).norm()) * a.row(i).norm();
+    to.push_back(norms > 0 ? static_cast<float>(x.row(i).dot(a.row(i)) / norms) : 0.0f);
+  }
+}
+
+// a: (n, d_model) the encoder's inputs, pair: the encoder's pass over them -> the trace
+template <typename T>
+TransformerEncoderTrace trace_encoder(const MatrixT<T>& a, const TransformerPairPass<T>& pair,
+                                      int heads) {
+  TransformerEncoderTrace trace;
+  trace.layers = static_cast<int>(pair.encoder.size());
+  trace.heads = heads;
+  append_row_rms(a, trace.stream_rms);
+  append_row_cosines(a, a, trace.input_cosine);
+  const MatrixT<T>* stream = &a;
+  for (const EncoderBlockPass<T>& block : pair.encoder) {
+    for (int j = 0; j < heads; ++j) {
+      const MatrixT<T>& w = block.weights(j);
+      for (Eigen::Index i = 0; i < w.rows(); ++i) {
+        for (Eigen::Index k = 0; k < w.cols(); ++k) {
+          trace.weights.push_back(static_cast<float>(w(i, k)));
+        }
+      }
+    }
+    const auto sublayer = [&](const LayerNormPass<T>& norm, const MatrixT<T>& output,
+                              const MatrixT<T>& after) {
+      append_row_rms(pair.norm_place == NormPlace::pre ? norm.y : *stream, trace.read_rms);
+      append_row_rms(output, trace.write_rms);
+      append_row_rms(after, trace.stream_rms);
+      append_row_cosines(after, a, trace.input_cosine);
+      stream = &after;
+    };
+    sublayer(block.self_attention.norm, block.self_attention.attention.output.y,
+             block.self_attention.y);
+    sublayer(block.mlp.norm, block.mlp.mlp.output.y, block.mlp.y);
+  }
+  return trace;
+}
+
 }  // namespace
 
 void check_transformer_translator_config(const TransformerTranslatorConfig& c) {
@@ -201,16 +253,22 @@ void TransformerTranslator<T>::encode(MatrixT<T> a, TransformerPairPass<T>& pair
   if (has_final_norms(config_)) pair.encoder_norm = layer_norm_forward(*x, encoder_norm_);
 }
 
-// source: (n) -> M: (n, d_model), pair.memory()
+// source: (n) -> a: (n, d_model)
 template <typename T>
-void TransformerTranslator<T>::encode_sentence(const std::vector<int>& source,
-                                               TransformerPairPass<T>& pair) const {
+MatrixT<T> TransformerTranslator<T>::source_inputs(const std::vector<int>& source) const {
   MatrixT<T> a =
       detail::dense_linear_forward(frozen_embedding_forward(source, *word_vectors_, unknown_),
                                    source_w_, &source_b_)
           .y;
   a += positions_.topRows(static_cast<Eigen::Index>(source.size()));
-  encode(std::move(a), pair);
+  return a;
+}
+
+// source: (n) -> M: (n, d_model), pair.memory()
+template <typename T>
+void TransformerTranslator<T>::encode_sentence(const std::vector<int>& source,
+                                               TransformerPairPass<T>& pair) const {
+  encode(source_inputs(source), pair);
 }
 
 // z: (m + 1, d_model) -> h: (m + 1, d_model), pair.output()
@@ -399,7 +457,8 @@ TransformerTranslation TransformerTranslator<T>::translate(const std::vector<int
   // 1. The encoder as in forward, for one sentence (no padding), and every decoder layer's
   //    cross-attention keys and values of its output, projected once.
   TransformerPairPass<T> pair;
-  encode_sentence(source, pair);
+  const MatrixT<T> a = source_inputs(source);
+  encode(a, pair);
   const KeyPadding no_padding;
   std::vector<PastKeysValues<T>> memory;
   for (const CrossDecoderBlockWeights<T>& block : decoder_) {
@@ -469,6 +528,7 @@ TransformerTranslation TransformerTranslator<T>::translate(const std::vector<int
   TransformerTranslation out;
   out.layers = layers;
   out.heads = heads;
+  out.encoder = trace_encoder(a, pair, heads);
   out.translation.words = chosen.words;
   out.translation.log_probability = static_cast<float>(chosen.log_probability);
   out.translation.scores.resize(steps, 0);

@@ -77,7 +77,11 @@ val load(const val& bytes) {
 //   crossWeights: Float32Array(layers * heads * (m + 1) * n), layer l's head j's row t (the id
 //   written at step t, the last row </s>) at ((l heads + j) (m + 1) + t) n,
 //   wordCrossWeights: Float32Array(layers * heads * (W + 1) * n), the same merged to words as
-//   wordWeights is (word_rows: each word's row the mean of its pieces').
+//   wordWeights is (word_rows: each word's row the mean of its pieces'),
+//   encoder: { layers, heads, weights: Float32Array(layers * heads * n * n), and per stage of the
+//   residual stream (2 layers + 1) and token, streamRms and inputCosine: Float32Array, per
+//   sublayer (2 layers) and token, readRms and writeRms: Float32Array }, row-major as
+//   TransformerEncoderTrace (attn/transformer_translator.hpp) holds them.
 val translate(const val& tokens, int max_words, int beam) {
   return guarded([&] {
     const char* where = "transformer translator";
@@ -107,6 +111,16 @@ val translate(const val& tokens, int max_words, int beam) {
     out.set("crossWeights",
             float32_array(written.cross_weights.data(), written.cross_weights.size()));
     out.set("wordCrossWeights", float32_array(words.data(), words.size()));
+    const TransformerEncoderTrace& trace = written.encoder;
+    val encoder = val::object();
+    encoder.set("layers", trace.layers);
+    encoder.set("heads", trace.heads);
+    encoder.set("weights", float32_array(trace.weights.data(), trace.weights.size()));
+    encoder.set("streamRms", float32_array(trace.stream_rms.data(), trace.stream_rms.size()));
+    encoder.set("inputCosine", float32_array(trace.input_cosine.data(), trace.input_cosine.size()));
+    encoder.set("readRms", float32_array(trace.read_rms.data(), trace.read_rms.size()));
+    encoder.set("writeRms", float32_array(trace.write_rms.data(), trace.write_rms.size()));
+    out.set("encoder", encoder);
     return out;
   });
 }

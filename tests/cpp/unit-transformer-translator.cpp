@@ -296,3 +296,86 @@ TEST_CASE("transformer translator: its translation reads as words, <unk> copied 
   CHECK(read.copied[0] == most);
   CHECK(read.weights.cols() == 3);
 }
+
+namespace {
+
+// x: (n, d) -> row i's root mean square
+double row_rms(const Eigen::MatrixXf& x, Eigen::Index i) {
+  return std::sqrt(static_cast<double>(x.row(i).squaredNorm()) / static_cast<double>(x.cols()));
+}
+
+void check_encoder_trace(NormPlace place) {
+  const auto model = moved_model(290, place);
+  const std::vector<int> source{3, 1, 6, 2};
+  const attn::TransformerTranslation out = model.translate(source, 6);
+  const attn::TransformerEncoderTrace& trace = out.encoder;
+  // The encoder as forward() runs it, on the same sentence.
+  attn::TranslationBatch batch;
+  batch.sources = {source};
+  batch.targets = {out.translation.words};
+  const auto pair = model.forward(batch).pairs[0];
+  const Eigen::Index n = 4;
+  const int layers = 2, heads = 2;
+  REQUIRE(trace.layers == layers);
+  REQUIRE(trace.heads == heads);
+  REQUIRE(trace.weights.size() == static_cast<size_t>(layers * heads * n * n));
+  REQUIRE(trace.stream_rms.size() == static_cast<size_t>((2 * layers + 1) * n));
+  REQUIRE(trace.input_cosine.size() == trace.stream_rms.size());
+  REQUIRE(trace.read_rms.size() == static_cast<size_t>(2 * layers * n));
+  REQUIRE(trace.write_rms.size() == trace.read_rms.size());
+  const auto at = [n](int row, Eigen::Index i) { return static_cast<size_t>(row * n + i); };
+  for (int l = 0; l < layers; ++l) {
+    const auto& block = pair.encoder[static_cast<size_t>(l)];
+    for (int j = 0; j < heads; ++j) {
+      for (Eigen::Index i = 0; i < n; ++i) {
+        for (Eigen::Index k = 0; k < n; ++k) {
+          CHECK(trace.weights[static_cast<size_t>(((l * heads + j) * n + i) * n + k)] ==
+                block.weights(j)(i, k));
+        }
+      }
+    }
+    for (Eigen::Index i = 0; i < n; ++i) {
+      CHECK(trace.stream_rms[at(2 * l + 1, i)] ==
+            Approx(row_rms(block.self_attention.y, i)).epsilon(1e-6));
+      CHECK(trace.stream_rms[at(2 * l + 2, i)] == Approx(row_rms(block.y(), i)).epsilon(1e-6));
+      CHECK(trace.write_rms[at(2 * l, i)] ==
+            Approx(row_rms(block.self_attention.attention.output.y, i)).epsilon(1e-6));
+      CHECK(trace.write_rms[at(2 * l + 1, i)] ==
+            Approx(row_rms(block.mlp.mlp.output.y, i)).epsilon(1e-6));
+      if (place == NormPlace::pre) {
+        CHECK(trace.read_rms[at(2 * l, i)] ==
+              Approx(row_rms(block.self_attention.norm.y, i)).epsilon(1e-6));
+        CHECK(trace.read_rms[at(2 * l + 1, i)] ==
+              Approx(row_rms(block.mlp.norm.y, i)).epsilon(1e-6));
+      } else {
+        // Post-LN a sublayer reads the stream as the stage before left it.
+        CHECK(trace.read_rms[at(2 * l, i)] == trace.stream_rms[at(2 * l, i)]);
+        CHECK(trace.read_rms[at(2 * l + 1, i)] == trace.stream_rms[at(2 * l + 1, i)]);
+      }
+    }
+  }
+  for (Eigen::Index i = 0; i < n; ++i) {
+    CHECK(trace.input_cosine[at(0, i)] == Approx(1.0f).margin(1e-6));
+    for (int s = 1; s <= 2 * layers; ++s) {
+      CHECK(std::abs(trace.input_cosine[at(s, i)]) <= 1.0f + 1e-6f);
+    }
+  }
+  if (place == NormPlace::pre) {
+    // Pre-LN the stream is the input plus every write: the first attention's input is what its
+    // output was added to.
+    const auto& first = pair.encoder[0].self_attention;
+    const Eigen::MatrixXf a = first.y - first.attention.output.y;
+    for (Eigen::Index i = 0; i < n; ++i) {
+      CHECK(trace.stream_rms[at(0, i)] == Approx(row_rms(a, i)).epsilon(1e-5));
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE(
+    "transformer translator: the encoder's trace is its self-attention and the stream's sizes "
+    "as forward() computes them",
+    "[transformer-translator]") {
+  for_each_place(check_encoder_trace);
+}

@@ -2,8 +2,9 @@
 // model in web/public/models/transformer.bin translates the whole test split and the everyday set
 // again, in the WebAssembly engine, by translate(text) as a figure calls it, with the report's
 // beam (tools/translation/report.js --model transformer, on the corpus npm test builds), and
-// every measured score, each head's alignment included, must equal the committed report; the
-// report is measured on the same test pairs as lesson 1's models; docs/transformer.md states it.
+// every measured score, each head's alignment and the encoder's stream and heads included, must
+// equal the committed report; the report is measured on the same test pairs as lesson 1's models;
+// docs/transformer.md states it.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -47,6 +48,17 @@ describe('the committed Transformer file gives the committed report', () => {
     assert.deepEqual(MEASURED.heads, COMMITTED.heads);
     const { decoderLayers, heads } = REPORT.sizes;
     assert.equal(COMMITTED.heads.length, decoderLayers * heads);
+  });
+
+  test('what the encoder does with the test sentences: its stream and its heads', () => {
+    assert.deepEqual(MEASURED.encoder, COMMITTED.encoder);
+    const { encoderLayers, heads } = REPORT.sizes;
+    assert.equal(
+      COMMITTED.encoder.tokens,
+      pairs.reduce((sum, pair) => sum + pair.english.length, 0),
+    );
+    assert.equal(COMMITTED.encoder.stages.length, 2 * encoderLayers + 1);
+    assert.equal(COMMITTED.encoder.heads.length, encoderLayers * heads);
   });
 
   test('the <unk> written and the everyday set, as committed', () => {

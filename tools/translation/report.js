@@ -13,7 +13,8 @@
 //
 // With --model transformer it measures lesson 2's Transformer the same way
 // (web/public/models/transformer.bin, docs/transformer.md), and adds each decoder layer's and
-// head's own alignment score (`heads`).
+// head's own alignment score (`heads`) and what its encoder does with the test sentences: its
+// residual stream and its self-attention heads (`encoder`, encoder-trace.js).
 //
 // Usage: node tools/translation/report.js [--model recurrent|transformer] [--weights FILE]
 //          [--summary FILE] [--corpus DIR] [--out FILE] [--beam N]
@@ -30,6 +31,7 @@ import { fileURLToPath } from 'node:url';
 
 import { loadEngine } from '../../web/src/engine/node.js';
 import { alignmentScore, readDictionary } from './alignment-score.js';
+import { encoderStats } from './encoder-trace.js';
 import { readReferencePairs, scoreWords } from './evaluate.js';
 import { EVERYDAY_SET, readEverydaySet, scoreEveryday } from './everyday.js';
 import { GERMAN_UNKNOWN } from './pairs.js';
@@ -195,6 +197,7 @@ export async function measureModels(
         copies,
         weights: withEnd(t.weights, t.end),
         heads: t.crossAttention && headRows(t.crossAttention, t.target.length, t.source.length),
+        encoder: t.encoder && { n: t.source.length, encoder: t.encoder },
       };
     });
     if (differentTokens > 0) {
@@ -215,7 +218,13 @@ export async function measureModels(
     result[name] = {
       ...measured(scoreWords(pairs, translations, dictionary)),
       ...(translator.info.transformer
-        ? { heads: headScores(pairs, translations, dictionary, translator.info.transformer.heads) }
+        ? {
+            heads: headScores(pairs, translations, dictionary, translator.info.transformer.heads),
+            encoder: encoderStats(
+              translations.flatMap((t) => (t.encoder ? [t.encoder] : [])),
+              (x) => round(x, 4),
+            ),
+          }
         : {}),
       writtenBleu: round(scoreWords(pairs, asWritten, dictionary).bleu.overall.bleu, 2),
       // How much of what the model wrote is the token for a word outside its vocabulary, and how

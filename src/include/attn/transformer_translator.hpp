@@ -103,6 +103,27 @@ struct TransformerTranslatorPass {
   int counted = 0;  // pieces the loss counts (R)
 };
 
+// What the encoder did to a sentence of n English tokens (TransformerTranslator::translate): every
+// layer's self-attention, and the residual stream each token carries through the layers, measured
+// at every stage. Stage s = 0 is the encoder's input a; stage 2 l + 1 the stream after layer l's
+// attention sublayer, stage 2 l + 2 after its feed-forward sublayer (l from 0). Sublayer k = s - 1
+// is the one that ends at stage s.
+struct TransformerEncoderTrace {
+  int layers = 0, heads = 0;
+  // Every layer's and head's self-attention weights, (layers, heads, n, n) row-major: layer l's
+  // head j's row i (token i's query over the n keys) at ((l heads + j) n + i) n.
+  std::vector<float> weights;
+  // (2 layers + 1, n) row-major, per stage and token: the stream's root mean square over its
+  // d_model numbers, and its cosine with the token's input a (1 at stage 0).
+  std::vector<float> stream_rms;
+  std::vector<float> input_cosine;
+  // (2 layers, n) row-major, per sublayer and token: the root mean square of what the sublayer
+  // reads (its layer norm's output pre-LN, the stream itself post-LN) and of what it writes (its
+  // output, before the residual sum).
+  std::vector<float> read_rms;
+  std::vector<float> write_rms;
+};
+
 // A translation the model wrote (TransformerTranslator::translate).
 struct TransformerTranslation {
   // The German ids, the log-probability of them and </s>, and as weights (words + 1, n) the last
@@ -115,6 +136,7 @@ struct TransformerTranslation {
   // row-major: layer l's head j's row t at ((l heads + j) (words + 1) + t) n.
   std::vector<float> cross_weights;
   int layers = 0, heads = 0;
+  TransformerEncoderTrace encoder;  // the English sentence inside the encoder
 };
 
 template <typename T>
@@ -187,8 +209,10 @@ class TransformerTranslator {
   // The encoder of one sentence: a: (n_max, d_model) its inputs, padding: (n_max) -> the blocks'
   // and the final norm's (pre) passes into pair.
   void encode(MatrixT<T> a, TransformerPairPass<T>& pair) const;
+  // source: (n) English ids -> the encoder's inputs a = X[x] W_src + b_src + P, (n, d_model).
+  MatrixT<T> source_inputs(const std::vector<int>& source) const;
   // One sentence's encoder as forward() runs it without dropout, over pair's padding: source: (n)
-  // English ids -> a = X[x] W_src + b_src + P, (n, d_model), through encode().
+  // English ids -> source_inputs(source) through encode().
   void encode_sentence(const std::vector<int>& source, TransformerPairPass<T>& pair) const;
   // The decoder of one sentence: z: (m + 1, d_model) its inputs, over pair's encoder output ->
   // the blocks' and the final norm's (pre) passes into pair.

@@ -322,6 +322,20 @@ export interface TranslatorInfo {
   measuredBeam: number; // the beam the measured translations were searched with: pass it to translate() to read what was scored (1: greedy)
   transformer: Readonly<TransformerSizes> | null; // null for the recurrent models
   heads: readonly HeadAlignment[] | null; // the Transformer's every cross-attention head, layer-major; null for the recurrent models
+  encoderStats: EncoderStats | null; // what the Transformer's encoder does with the test sentences (its residual stream, its heads); null for the recurrent models and a report without it
+}
+
+export interface EncoderStats {
+  sentences: number;
+  tokens: number;
+  stages: readonly { streamRms: number; inputCosine: number }[]; // (2 layers + 1) as EncoderTrace's stages, each the mean over every token
+  sublayers: readonly {
+    readRms: number;
+    writeRms: number;
+    streamSpread: number;
+    readSpread: number;
+  }[]; // (2 layers) the means over every token of the sizes read and written; the mean over sentences of the coefficient of variation across their tokens of the stream entering the sublayer and of what it reads
+  heads: readonly { layer: number; head: number; previous: number; self: number; next: number }[]; // every self-attention head, layer-major, from 0: the shares of tokens whose largest weight falls on the token before them, on themselves, on the token after them
 }
 
 export interface TranslationPieces {
@@ -343,6 +357,17 @@ export interface Translation {
   pieces: TranslationPieces; // the same translation one decision (one id) at a time
   logProbability: number; // of the pieces and </s>, natural log
   crossAttention?: CrossAttention; // the Transformer's only
+  encoder?: EncoderTrace; // the Transformer's only
+}
+
+export interface EncoderTrace {
+  layers: number;
+  heads: number;
+  weights: Float32Array; // (layers, heads, source.length, source.length): layer l's head h's self-attention at (l heads + h) n n, row i token i's query
+  streamRms: Float32Array; // (2 layers + 1, source.length) per stage of the residual stream (the input, then after each attention and feed-forward sublayer in turn) and token: its root mean square
+  inputCosine: Float32Array; // (2 layers + 1, source.length) the stream's cosine with the token's input (1 at the input)
+  readRms: Float32Array; // (2 layers, source.length) per sublayer and token: the root mean square of what the sublayer reads (its layer norm's output)
+  writeRms: Float32Array; // (2 layers, source.length) of what it adds to the stream
 }
 
 export interface CrossAttention {

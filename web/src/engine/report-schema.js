@@ -143,6 +143,16 @@ export const score = single(
 );
 
 /**
+ * A cosine: a finite number from -1 to 1.
+ * @type {ReportKind<number>}
+ */
+export const cosine = single(
+  'cosine',
+  'a number from -1 to 1',
+  (value) => typeof value === 'number' && value >= -1 && value <= 1,
+);
+
+/**
  * Any string.
  * @type {ReportKind<string>}
  */

@@ -3,7 +3,8 @@
 // Transformer (docs/transformer.md), in a file of its own. A file is loaded into the core once,
 // and translate(text) tokenizes the English as every figure does, writes the German greedily or
 // by beam search, and returns every German word's weights over the English words (for the
-// Transformer also every decoder layer's and head's cross-attention). What was measured on the
+// Transformer also every decoder layer's and head's cross-attention, and what its encoder did: every
+// self-attention head and the residual stream's sizes). What was measured on the
 // models (BLEU, the alignment score, the everyday set's scores, and the beam they were measured
 // with) comes from the report the training wrote beside the file.
 import { vocabularyOf } from '../text/embed.js';
@@ -11,6 +12,7 @@ import { tokenize } from '../text/tokenize.js';
 import { requireBytes, show } from './args.js';
 import {
   anyObject,
+  cosine,
   count,
   list,
   literal,
@@ -81,6 +83,20 @@ const MEASURED_MODEL = shape({
   ),
   everyday: optional(
     shape({ sentences: count, chrf: score, unknownShare: score, contentWordRecall: score }),
+  ),
+  // The Transformer's: what its encoder does with the test sentences
+  // (tools/translation/encoder-trace.js): its residual stream, stage by stage and sublayer by
+  // sublayer, and where each self-attention head's largest weight falls.
+  encoder: optional(
+    shape({
+      sentences: count,
+      tokens: count,
+      stages: list(shape({ streamRms: score, inputCosine: cosine })),
+      sublayers: list(
+        shape({ readRms: score, writeRms: score, streamSpread: score, readSpread: score }),
+      ),
+      heads: list(shape({ layer: count, head: count, previous: score, self: score, next: score })),
+    }),
   ),
 });
 
@@ -248,6 +264,7 @@ export function createTransformer(core, weights, report) {
       dMlp: sizes.dMlp,
     }),
     heads: entry.heads ?? [],
+    encoderStats: entry.encoder ?? null,
   });
   return createTranslator(
     info,
@@ -321,6 +338,8 @@ function createTranslator(info, known, isCurrent, run) {
       };
       if (raw.layers !== undefined) {
         translation.crossAttention = everyHead(raw, w, m, n);
+        const { layers, heads, weights, streamRms, inputCosine, readRms, writeRms } = raw.encoder;
+        translation.encoder = { layers, heads, weights, streamRms, inputCosine, readRms, writeRms };
       }
       return translation;
     },
@@ -421,5 +440,6 @@ function infoOf(model, sizes, measured) {
     attentionWidth: model === 'attention' ? sizes.attentionWidth : null,
     transformer: null,
     heads: null,
+    encoderStats: null,
   });
 }
