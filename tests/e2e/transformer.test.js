@@ -1,9 +1,11 @@
 // End-to-end tests of the transformer figures, lesson 2's Transformer translator: on the heads
 // slide the German it writes and the chosen cross-attention head's weights, each head's score
 // from its report; the search between greedy and the measured beam; on the comparison slide the
-// three translators' German and their BLEU by English length from the two reports. Every
-// translation and weight shown equals what the same engine computes here in Node for the same
-// text; bad input gets a message, never an error; nothing reaches outside the origin (site.visit
+// three translators' German and their BLEU by English length from the two reports; on the
+// encoder-layer slide the chosen encoder head's weights, each head with where its largest weights
+// fell on the test split; on the add-and-norm slide every word's residual stream by each measure.
+// Every translation and weight shown equals what the same engine computes here in Node for the
+// same text; bad input gets a message, never an error; nothing reaches outside the origin (site.visit
 // checks that, and that the console stayed clean, after every page).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -248,9 +250,137 @@ describe('three-translators slide: Figure 2 with a third line', () => {
   });
 });
 
+/**
+ * Waits until the figure is drawn with its attribute `name` (data-head, data-measure) at `value`.
+ * @param {import('playwright-core').Page} page
+ * @param {string} slide
+ * @param {string} name
+ * @param {string} value
+ */
+function waitForDrawn(page, slide, name, value) {
+  return page.waitForFunction(
+    ([scope, attribute, expected]) => {
+      const root = document.querySelector(`${scope} .tf`);
+      return (
+        root?.getAttribute('data-state') === 'drawn' && root.getAttribute(attribute) === expected
+      );
+    },
+    [slide, name, value],
+    { timeout: TIMEOUT },
+  );
+}
+
+/**
+ * A (rows, n) stage- or sublayer-major array of the trace as the figure draws it: a word a row.
+ * @param {Float32Array} values
+ * @param {number} n
+ * @returns {number[][]}
+ */
+function byWord(values, n) {
+  const rows = values.length / n;
+  return Array.from({ length: n }, (_, i) =>
+    Array.from({ length: rows }, (_, r) => values[r * n + i]),
+  );
+}
+
+describe('encoder-layer and add-and-norm slides: inside the encoder', () => {
+  test('the encoder-layer slide draws the chosen self-attention head, each with its shares', async () => {
+    await withSlide('encoder-layer', async (page, slide) => {
+      const sentence = await page.locator(`${slide} .tf-sentence`).inputValue();
+      const run = transformer.translate(sentence);
+      const encoder = /** @type {NonNullable<typeof run.encoder>} */ (run.encoder);
+      const n = run.source.length;
+      const map = (layer, head) =>
+        encoder.weights.subarray(
+          (layer * encoder.heads + head) * n * n,
+          (layer * encoder.heads + head + 1) * n * n,
+        );
+      const { heads } = MEASURED.encoder;
+
+      // The slide opens on the head of layer 2 that reads the word before.
+      await waitForDrawn(page, slide, 'data-head', '2.1');
+      let shown = await readMatrix(page, slide);
+      assert.deepEqual(shown.columns, run.source);
+      assertRows(shown.rows, map(1, 0), 'head 2.1');
+      const percent = (x) => `${Math.round(x * 100)}%`;
+      const first = heads.find((h) => h.layer === 1 && h.head === 0);
+      assert.match(shown.facts, /^Layer 2 · head 1 on the [\d,]+ test sentences/);
+      assert.ok(
+        shown.facts.includes(`the word before for ${percent(first.previous)}`),
+        shown.facts,
+      );
+
+      // Every encoder head is offered with its largest share.
+      const labels = await page.locator(`${slide} .tf-head-choice`).allTextContents();
+      assert.equal(labels.length, heads.length);
+      heads.forEach((h, i) => {
+        const largest = Math.max(h.previous, h.self, h.next);
+        assert.ok(
+          labels[i]
+            .replace(/\s+/g, ' ')
+            .trim()
+            .startsWith(
+              `layer ${h.layer + 1} \u00b7 head ${h.head + 1} ${largest.toFixed(2)} word`,
+            ),
+          labels[i],
+        );
+      });
+
+      // Another head redraws with its own map and shares.
+      await page.getByRole('radio', { name: /^layer 1 · head 2\b/ }).check();
+      await waitForDrawn(page, slide, 'data-head', '1.2');
+      shown = await readMatrix(page, slide);
+      assertRows(shown.rows, map(0, 1), 'head 1.2');
+      assert.match(shown.facts, /^Layer 1 · head 2 on/);
+    });
+  });
+
+  test('the add-and-norm slide draws each word\u2019s stream by the measure chosen', async () => {
+    await withSlide('add-and-norm', async (page, slide) => {
+      const sentence = await page.locator(`${slide} .tf-sentence`).inputValue();
+      const run = transformer.translate(sentence);
+      const encoder = /** @type {NonNullable<typeof run.encoder>} */ (run.encoder);
+      const n = run.source.length;
+      const close = (rows, expected, what) => {
+        assert.equal(rows.length, expected.length, what);
+        rows.forEach((row, i) =>
+          row.forEach((value, j) =>
+            assert.ok(Math.abs(value - expected[i][j]) < 1e-6, `${what} (${i}, ${j})`),
+          ),
+        );
+      };
+      const expected = {
+        size: byWord(encoder.streamRms, n),
+        read: byWord(encoder.readRms, n),
+        write: byWord(encoder.writeRms, n),
+        kept: byWord(encoder.inputCosine, n),
+      };
+      await waitForDrawn(page, slide, 'data-measure', 'size');
+      let shown = await readMatrix(page, slide);
+      assert.deepEqual(shown.columns, ['input', '+ attn 1', '+ FFN 1', '+ attn 2', '+ FFN 2']);
+      close(shown.rows, expected.size, 'size');
+      const stages = MEASURED.encoder.stages.map((stage) => stage.streamRms.toFixed(2));
+      assert.ok(shown.facts.includes(stages.join(', ')), shown.facts);
+
+      for (const [measure, name] of /** @type {const} */ ([
+        ['read', 'Sublayer reads'],
+        ['write', 'Sublayer adds'],
+        ['kept', 'Input kept'],
+      ])) {
+        await page.getByRole('radio', { name }).check();
+        await waitForDrawn(page, slide, 'data-measure', measure);
+        shown = await readMatrix(page, slide);
+        close(shown.rows, expected[measure], measure);
+      }
+      const lead = await page.locator(`${slide} .tf-lead`).textContent();
+      assert.match(lead ?? '', /^After both layers the words’ streams have a cosine of/);
+    });
+  });
+});
+
 describe('access', () => {
-  test('both views pass axe, every control labelled', async () => {
-    for (const id of ['heads', 'three-translators']) {
+  test('every view passes axe, every control labelled', async () => {
+    for (const id of ['heads', 'three-translators', 'encoder-layer', 'add-and-norm']) {
       await withSlide(id, async (page, slide) => {
         assert.deepEqual(await axeFindings(page, 'light', `${slide} .widget-host`), [], id);
       });

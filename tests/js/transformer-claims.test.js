@@ -163,6 +163,45 @@ describe("lesson 2 quotes the Transformer's report", () => {
     says(text, '2,000 steps');
   });
 
+  test("the encoder's residual stream and heads on the test sentences", () => {
+    const { encoder } = model;
+    const percent = (x) => `${Math.round(x * 100)}%`;
+    const norm = slide('05-add-and-norm.md');
+    says(
+      norm,
+      `On the ${thousands(encoder.sentences)} test sentences (${thousands(encoder.tokens)} words)`,
+    );
+    const sizes = encoder.stages.map((stage) => two(stage.streamRms));
+    says(norm, `${sizes.slice(0, -1).join(', ')} and ${sizes.at(-1)}`);
+    const [, feedForward] = encoder.sublayers;
+    says(
+      norm,
+      `a vector of mean size ${two(feedForward.writeRms)} added to a stream of ` +
+        `${two(encoder.stages[1].streamRms)}`,
+    );
+    const writes = encoder.sublayers.map((sublayer) => sublayer.writeRms);
+    assert.equal(Math.max(...writes), feedForward.writeRms, 'the first feed-forward writes most');
+    const spreads = (key) => encoder.sublayers.map((sublayer) => sublayer[key]);
+    const span = (values) =>
+      `${percent(Math.min(...values)).slice(0, -1)}% to ${percent(Math.max(...values))}`;
+    says(norm, `differ in size by ${span(spreads('streamSpread'))}`);
+    says(norm, `differ by ${span(spreads('readSpread'))}`);
+    says(norm, `cosine with the word's input is ${two(encoder.stages.at(-1).inputCosine)}`);
+
+    const layer = slide('04-encoder-layer.md');
+    says(
+      layer,
+      `for the ${thousands(encoder.tokens)} words of the ${thousands(encoder.sentences)}`,
+    );
+    const largest = (h) => Math.max(h.previous, h.self, h.next);
+    const [first, second, ...rest] = [...encoder.heads].sort((a, b) => b.previous - a.previous);
+    assert.deepEqual([first.layer, first.head], [1, 0], 'the previous-word head is 2.1');
+    says(layer, `just before for ${percent(first.previous)} of the words`);
+    assert.deepEqual([second.layer, second.head], [0, 3]);
+    says(layer, `the fourth head of layer 1, on the word before for ${percent(second.previous)}`);
+    says(layer, `for at most ${percent(Math.max(...rest.map(largest)))} of words`);
+  });
+
   test('sizes: layers, heads and widths', () => {
     const s = TRANSFORMER.sizes;
     assert.deepEqual([s.encoderLayers, s.decoderLayers, s.heads], [2, 2, 4]);
@@ -183,10 +222,11 @@ describe("lesson 2 quotes the Transformer's report", () => {
       [model, attention].flatMap((m) => [m.validationPerplexity, m.testPerplexity]).map(two),
     );
     const leads = model.bleu.buckets.map((b, i) => two(b.bleu - attention.bleu.buckets[i].bleu));
+    const stream = new Set(model.encoder.stages.map((stage) => two(stage.streamRms)));
     for (const number of quoted) {
       assert.ok(
-        known.has(number) || ppl.has(number) || leads.includes(number),
-        `${number} is a BLEU, perplexity or lead of the reports`,
+        known.has(number) || ppl.has(number) || leads.includes(number) || stream.has(number),
+        `${number} is a BLEU, perplexity or lead of the reports, or a size of the encoder's stream`,
       );
     }
   });

@@ -1,8 +1,10 @@
 // The transformer widget's words and numbers (web/src/widgets/transformer/text.js) on the real
 // Transformer and its report, worked out again here from the report's JSON: the heads offered
 // and their scores, the rows of the head drawn, the facts under it, which heads align, the search,
-// and the three translators' BLEU by English length; which models each view declares; and the
-// Transformer's page loader (web/src/text/transformer.js), from the site's own files.
+// and the three translators' BLEU by English length; inside the encoder (encoder-text.js), its
+// heads and their shares, each measure's matrix and its words, from a real translation's trace and
+// the report; which models each view declares; and the Transformer's page loader
+// (web/src/text/transformer.js), from the site's own files.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { register } from 'node:module';
@@ -15,6 +17,7 @@ import { ROOT, rowSums } from './helpers.js';
 
 register('./page-modules.js', import.meta.url);
 const text = await import('../../web/src/widgets/transformer/text.js');
+const encoderText = await import('../../web/src/widgets/transformer/encoder-text.js');
 const { modelsOf, viewOf } = await import('../../web/src/widgets/transformer/index.js');
 const { SETTINGS } = await import('../../web/src/widgets/transformer/link-settings.js');
 const { acceptSettings } = await import('../../web/src/widgets/shared/link-settings.js');
@@ -238,6 +241,131 @@ describe('what the views declare', () => {
     });
     // By name alone, a page preloads for every view.
     assert.deepEqual(needsOf(['transformer']).models, ['transformer', 'translation']);
+  });
+});
+
+describe('inside the encoder', () => {
+  const heads = encoderText.encoderHeadChoices(info);
+  const ENCODER = MEASURED.encoder;
+  const translation = transformer.translate('The tired animal did not cross the street.');
+  const trace = /** @type {any} */ (translation.encoder);
+  const n = translation.source.length;
+
+  test('every encoder head, layer-major from 1, with the shares the report measured', () => {
+    const { encoderLayers, heads: perLayer } = REPORT.sizes;
+    assert.equal(heads.length, encoderLayers * perLayer);
+    for (const [i, measured] of ENCODER.heads.entries()) {
+      assert.equal(heads[i].key, `${measured.layer + 1}.${measured.head + 1}`);
+      assert.deepEqual(heads[i].shares, {
+        previous: measured.previous,
+        self: measured.self,
+        next: measured.next,
+      });
+    }
+    assert.equal(encoderText.headTag({ previous: 0.9, self: 0.02, next: 0 }), '0.90 word before');
+    assert.equal(encoderText.headTag({ previous: 0.1, self: 0.3, next: 0.2 }), '0.30 word itself');
+    assert.equal(encoderText.headTag(null), '');
+    assert.equal(encoderText.encoderHeadOf('2.1', heads), '2.1');
+    for (const value of ['mean', '3.1', '', null, 7]) {
+      assert.equal(encoderText.encoderHeadOf(value, heads), '1.1', String(value));
+    }
+  });
+
+  test('a head’s rows are its map of the trace; its facts its own shares', () => {
+    const head = /** @type {any} */ (heads.find((h) => h.key === '2.1'));
+    const rows = encoderText.encoderHeadRows(trace, n, head);
+    assert.deepEqual(
+      Array.from(rows),
+      Array.from(
+        trace.weights.subarray((1 * trace.heads + 0) * n * n, (1 * trace.heads + 1) * n * n),
+      ),
+    );
+    const facts = encoderText.encoderHeadFactsText(info, head);
+    const percent = (x) => `${Math.round(x * 100)}%`;
+    assert.ok(facts.startsWith('Layer 2 \u00b7 head 1 on the 2,161 test sentences'), facts);
+    assert.ok(facts.includes(`the word before for ${percent(head.shares.previous)}`), facts);
+  });
+
+  test('each measure draws a word a row, and the three sizes share one scale', () => {
+    const size = encoderText.streamMatrix(trace, n, 'size');
+    const read = encoderText.streamMatrix(trace, n, 'read');
+    const write = encoderText.streamMatrix(trace, n, 'write');
+    const kept = encoderText.streamMatrix(trace, n, 'kept');
+    assert.deepEqual(size.columns, ['input', '+ attn 1', '+ FFN 1', '+ attn 2', '+ FFN 2']);
+    assert.deepEqual(read.columns, ['attn 1', 'FFN 1', 'attn 2', 'FFN 2']);
+    assert.deepEqual(size.range, read.range);
+    assert.deepEqual(size.range, write.range);
+    assert.equal(size.range[1], Math.max(...trace.streamRms, ...trace.readRms, ...trace.writeRms));
+    assert.deepEqual(kept.range, [0, 1]);
+    // Word i's row: its value at every stage, from the trace's stage-major rows.
+    for (let i = 0; i < n; i++) {
+      for (let s = 0; s < 5; s++) {
+        assert.equal(size.values[i * 5 + s], trace.streamRms[s * n + i]);
+        assert.equal(kept.values[i * 5 + s], trace.inputCosine[s * n + i]);
+      }
+      for (let k = 0; k < 4; k++) {
+        assert.equal(read.values[i * 4 + k], trace.readRms[k * n + i]);
+        assert.equal(write.values[i * 4 + k], trace.writeRms[k * n + i]);
+      }
+    }
+    assert.equal(encoderText.measureOf('kept'), 'kept');
+    assert.equal(encoderText.measureOf('nonsense'), 'size');
+  });
+
+  test('what the report measured on the test split, by measure, in its own numbers', () => {
+    const two = (x) => x.toFixed(2);
+    const percent = (x) => `${Math.round(x * 100)}%`;
+    assert.ok(
+      encoderText
+        .streamFactsText(info, 'size')
+        .endsWith(`${ENCODER.stages.map((stage) => two(stage.streamRms)).join(', ')}.`),
+    );
+    const readFacts = encoderText.streamFactsText(info, 'read');
+    assert.ok(
+      readFacts.includes(ENCODER.sublayers.map((x) => percent(x.streamSpread)).join(', ')),
+      readFacts,
+    );
+    assert.ok(
+      readFacts.includes(ENCODER.sublayers.map((x) => percent(x.readSpread)).join(', ')),
+      readFacts,
+    );
+    assert.ok(
+      encoderText
+        .streamFactsText(info, 'write')
+        .includes(`feed-forward 1 ${two(ENCODER.sublayers[1].writeRms)}`),
+    );
+    assert.ok(
+      encoderText
+        .streamFactsText(info, 'kept')
+        .endsWith(`${two(ENCODER.stages.at(-1).inputCosine)}.`),
+    );
+    assert.equal(encoderText.streamFactsText({ ...info, encoderStats: null }, 'size'), '');
+  });
+
+  test('what the measure shows on the sentence, from its trace', () => {
+    const mean = (values, r) => {
+      let sum = 0;
+      for (let i = 0; i < n; i++) sum += values[r * n + i];
+      return (sum / n).toFixed(2);
+    };
+    const size = encoderText.streamLineText(trace, n, 'size');
+    assert.ok(size.includes(`averages ${mean(trace.streamRms, 0)} at the input`), size);
+    assert.ok(size.includes(`and ${mean(trace.streamRms, 4)} after both layers`), size);
+    const read = encoderText.streamLineText(trace, n, 'read');
+    const low = Math.min(...trace.readRms.subarray(0, n)).toFixed(2);
+    assert.ok(read.includes(`hands it, from ${low} to`), read);
+  });
+
+  test('the encoder views need the Transformer alone; a link sets a known measure', () => {
+    assert.equal(viewOf('encoder'), 'encoder');
+    assert.equal(viewOf('stream'), 'stream');
+    assert.deepEqual(modelsOf({ view: 'encoder' }), ['transformer']);
+    assert.deepEqual(modelsOf({ view: 'stream' }), ['transformer']);
+    assert.deepEqual(acceptSettings(SETTINGS, { measure: 'read', head: '2.1' }), {
+      measure: 'read',
+      head: '2.1',
+    });
+    assert.deepEqual(acceptSettings(SETTINGS, { measure: 'everything' }), {});
   });
 });
 

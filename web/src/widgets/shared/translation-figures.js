@@ -69,17 +69,28 @@ export function writeGerman(el, translation, { current = -1, buttons = false } =
  */
 export function drawWeightMatrix(where, translation, weights, caption) {
   const { source, known, target } = translation;
-  const data = {
+  drawMatrix(where, {
     rowLabels: target,
     colLabels: source,
     values: weights,
     unknownRows: unknownTargets(target),
     unknownCols: known.map((k) => !k),
-    rowHeight: ROW_HEIGHT,
     rowName: 'German word',
     colName: 'English word',
     caption,
-  };
+  });
+}
+
+/**
+ * Draws a matrix a row of text high, and its table for screen readers beside it (kept open
+ * across redraws if the learner opened it): the figures of a translator's insides that are not
+ * German over English (the Transformer's encoder).
+ * @param {{ matrix: HTMLElement | null, tables: HTMLElement | null, readout?: HTMLElement | null }}
+ *   where the figure's parts
+ * @param {import('../../views/heatmap/index.js').HeatmapData} data its rowHeight set here
+ */
+export function drawMatrix(where, data) {
+  data = { ...data, rowHeight: ROW_HEIGHT };
   const matrix = /** @type {HTMLElement} */ (where.matrix);
   const tables = /** @type {HTMLElement} */ (where.tables);
   renderHeatmap(matrix, data, { readout: where.readout ?? undefined, table: false });

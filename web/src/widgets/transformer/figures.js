@@ -1,16 +1,27 @@
 // Draws the transformer widget's figures from the engine's translations: in the heads view the
 // Transformer's German and the chosen cross-attention head's weights as one German-by-English
 // matrix, with what that head scored on the test split; in the compare view the three
-// translators' German and their BLEU by English length, from the two reports.
+// translators' German and their BLEU by English length, from the two reports; in the encoder
+// view one self-attention head of the encoder as an English-by-English matrix; in the stream view
+// the residual stream of every English word at every stage of the encoder, by one measure.
 import { setLine } from '../shared/line.js';
 import {
   clearFigure,
   drawBleuByLength,
+  drawMatrix,
   drawWeightMatrix,
   showFigure as show,
   writeGerman,
 } from '../shared/translation-figures.js';
 import { sourceNotesText } from '../shared/translation-text.js';
+import {
+  MEASURE_LABELS,
+  encoderHeadFactsText,
+  encoderHeadRows,
+  streamFactsText,
+  streamLineText,
+  streamMatrix,
+} from './encoder-text.js';
 import {
   MEAN,
   compareCaption,
@@ -84,6 +95,72 @@ export function drawCompare(parts, models, translations) {
     translations.transformer,
     `${transformerFactsText(models.transformer.info)} ${searchText(beam)}`,
   );
+}
+
+/**
+ * The encoder view: the chosen self-attention head's weights over the English sentence.
+ * @param {TransformerParts} parts
+ * @param {Translator} transformer
+ * @param {Translation} translation the Transformer's
+ * @param {import('./encoder-text.js').EncoderHead} head
+ */
+export function drawEncoderHeads(parts, transformer, translation, head) {
+  const { source, known } = translation;
+  const encoder = /** @type {import('../../engine/index.js').EncoderTrace} */ (translation.encoder);
+  const n = source.length;
+  const unknown = known.map((k) => !k);
+  show(parts, `Where the encoder\u2019s self-attention looks: ${head.label}`);
+  drawMatrix(parts, {
+    rowLabels: source,
+    colLabels: source,
+    values: encoderHeadRows(encoder, n, head),
+    unknownRows: unknown,
+    unknownCols: unknown,
+    rowName: 'query word',
+    colName: 'key word',
+    caption:
+      `The Transformer\u2019s encoder self-attention weights, ${head.label}: each of the ` +
+      `${n} English words (rows) over the same ${n} words (columns); each row adds up to 1.`,
+  });
+  setLine(
+    /** @type {HTMLElement} */ (parts.headFacts),
+    encoderHeadFactsText(transformer.info, head),
+  );
+  notes(parts, translation, transformerFactsText(transformer.info));
+}
+
+/**
+ * The stream view: every English word's residual stream, stage by stage, by one measure.
+ * @param {TransformerParts} parts
+ * @param {Translator} transformer
+ * @param {Translation} translation the Transformer's
+ * @param {import('./encoder-text.js').Measure} measure
+ */
+export function drawStream(parts, transformer, translation, measure) {
+  const { source, known } = translation;
+  const encoder = /** @type {import('../../engine/index.js').EncoderTrace} */ (translation.encoder);
+  const n = source.length;
+  const { values, columns, range, valueName } = streamMatrix(encoder, n, measure);
+  const byStage = measure === 'size' || measure === 'kept';
+  show(parts, `Inside the encoder: ${MEASURE_LABELS[measure].toLowerCase()}, word by word`);
+  drawMatrix(parts, {
+    rowLabels: source,
+    colLabels: columns,
+    values,
+    range,
+    valueName,
+    between: ', ',
+    unknownRows: known.map((k) => !k),
+    rowName: 'word',
+    colName: byStage ? 'stage' : 'sublayer',
+    caption:
+      `The residual stream of the Transformer\u2019s encoder: ${valueName} for each of the ${n} ` +
+      `English words (rows), ${byStage ? 'at the input and after each sublayer' : 'in each sublayer'} ` +
+      '(columns).',
+  });
+  setLine(/** @type {HTMLElement} */ (parts.lead), streamLineText(encoder, n, measure));
+  setLine(/** @type {HTMLElement} */ (parts.headFacts), streamFactsText(transformer.info, measure));
+  notes(parts, translation, transformerFactsText(transformer.info));
 }
 
 /** Hides and empties the figures (nothing to draw). */

@@ -3,15 +3,24 @@
 //   heads (each with what it scored on the test split) beside the sentence, then the German the
 //   Transformer writes and the chosen head's weights as one German-by-English matrix, with what
 //   it scored under it;
-// - compare: the three translators' German side by side and their BLEU by English length.
+// - compare: the three translators' German side by side and their BLEU by English length;
+// - encoder: a choice of the encoder's self-attention heads beside the sentence, then the chosen
+//   head's weights as one English-by-English matrix;
+// - stream: a choice of measure beside the sentence, then the residual stream of every English
+//   word at every stage of the encoder, by that measure, as one word-by-stage matrix, with what it
+//   shows on the sentence and what the report measured on the test split.
 // Every view ends with what the models are. Ids are unique per instance.
 import { buildReadout } from '../../views/heatmap/index.js';
 import { choicesHtml } from '../shared/choices.js';
 import { messageLinesHtml } from '../shared/line.js';
 import { sentenceFieldHtml } from '../shared/token-cap.js';
+import { MEASURE_LABELS, MEASURES, encoderHeadChoices, headTag } from './encoder-text.js';
 import { headChoices, scoreLabel } from './text.js';
 
-/** @typedef {'heads' | 'compare'} TransformerView */
+/** @typedef {'heads' | 'compare' | 'encoder' | 'stream'} TransformerView */
+
+/** The views that draw one matrix, with its read-out and its table. */
+const MATRIX_VIEWS = ['heads', 'encoder', 'stream'];
 
 let instances = 0;
 
@@ -41,12 +50,14 @@ export function buildTransformerParts(doc, view, info) {
       ${sentenceFieldHtml(id, { label: 'English sentence', input: 'hm-sentence tf-sentence', helpClass: 'tf-help', language: 'en', help: 'The models translate as you type; they read up to 64 words and punctuation marks.' })}
       ${search}
       ${view === 'heads' ? headsHtml(id, info) : ''}
+      ${view === 'encoder' ? encoderHeadsHtml(id, info) : ''}
+      ${view === 'stream' ? measuresHtml(id) : ''}
     </div>
     <div class="tf-output split-output">
       ${messageLinesHtml('tf')}
       <figure class="tf-result" aria-labelledby="${id}-title" hidden>
         <figcaption id="${id}-title" class="tf-title deck-hidden"></figcaption>
-        ${view === 'heads' ? HEADS : COMPARE}
+        ${FIGURES[view]}
         <p class="note tf-unknown" hidden></p>
         <p class="note tf-facts deck-hidden"></p>
       </figure>
@@ -57,9 +68,12 @@ export function buildTransformerParts(doc, view, info) {
   const headRow = /** @type {HTMLElement | null} */ (root.querySelector('.tf-head-choices'));
   if (headRow && sizes) {
     headRow.style.setProperty('--tf-heads', String(sizes.heads));
-    headRow.style.setProperty('--tf-layers', String(sizes.decoderLayers));
+    const layers = view === 'encoder' ? sizes.encoderLayers : sizes.decoderLayers;
+    headRow.style.setProperty('--tf-layers', String(layers));
   }
-  const readout = view === 'heads' ? buildReadout(doc, `${id}-readout`, 'weight') : null;
+  const readout = MATRIX_VIEWS.includes(view)
+    ? buildReadout(doc, `${id}-readout`, view === 'stream' ? 'value' : 'weight')
+    : null;
   if (readout) find('.tf-matrix').after(readout);
   return {
     root,
@@ -68,8 +82,11 @@ export function buildTransformerParts(doc, view, info) {
     sentence: find('.tf-sentence'),
     /** @type {HTMLInputElement[]} the search's radios, none in the compare view */
     searches: Array.from(root.querySelectorAll('.tf-search input')),
-    /** @type {HTMLInputElement[]} the heads' radios, none in the compare view */
+    /** @type {HTMLInputElement[]} the heads' radios (the decoder's cross-attention heads, or the
+     * encoder's self-attention heads), none in the compare and stream views */
     heads: Array.from(root.querySelectorAll('.tf-head-choices input')),
+    /** @type {HTMLInputElement[]} the measures' radios, the stream view's only */
+    measures: Array.from(root.querySelectorAll('.tf-measure input')),
     status: find('.tf-status'),
     error: find('.tf-error'),
     /** @type {HTMLElement} */
@@ -126,6 +143,40 @@ function headsHtml(id, info) {
       </fieldset>`;
 }
 
+/**
+ * The choice of the encoder's self-attention head drawn: every layer's heads, layer-major.
+ * @param {string} id
+ * @param {import('../../engine/index.js').TranslatorInfo} info
+ */
+function encoderHeadsHtml(id, info) {
+  const options = encoderHeadChoices(info).map(
+    ({ key, label, shares }) =>
+      /** @type {const} */ ([
+        key,
+        `<span class="tf-head-name">${label}</span> ` +
+          `<span class="tf-head-score">${headTag(shares)}</span>`,
+      ]),
+  );
+  return `<fieldset class="tf-head-field">
+        <legend class="field-label">Self-attention head drawn</legend>
+        ${choicesHtml(`${id}-head`, options, { row: 'tf-head-choices tf-encoder-heads', choice: 'tf-head-choice' })}
+      </fieldset>`;
+}
+
+/**
+ * The choice of what the stream view draws.
+ * @param {string} id
+ */
+function measuresHtml(id) {
+  const options = MEASURES.map(
+    (measure) => /** @type {const} */ ([measure, MEASURE_LABELS[measure]]),
+  );
+  return `<fieldset class="tf-measure">
+        <legend class="field-label">Measure drawn</legend>
+        ${choicesHtml(`${id}-measure`, options)}
+      </fieldset>`;
+}
+
 /** The heads view's figure: the German, the chosen head's matrix and what it scored. */
 const HEADS = `
         <p class="mt-german tf-words" lang="de"></p>
@@ -152,3 +203,19 @@ const COMPARE = `
         </div>
         <div class="tf-chart"></div>
         <p class="note tf-lead"></p>`;
+
+/** The encoder view's figure: the chosen head's matrix and what it is. */
+const ENCODER = `
+        <div class="tf-matrix"></div>
+        <div class="tf-tables"></div>
+        <p class="note tf-head-facts"></p>`;
+
+/** The stream view's figure: the measure's matrix, what it shows here and on the test split. */
+const STREAM = `
+        <div class="tf-matrix"></div>
+        <div class="tf-tables"></div>
+        <p class="note tf-lead"></p>
+        <p class="note tf-head-facts"></p>`;
+
+/** Each view's figure. */
+const FIGURES = { heads: HEADS, compare: COMPARE, encoder: ENCODER, stream: STREAM };
