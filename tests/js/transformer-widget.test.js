@@ -351,6 +351,15 @@ describe('inside the encoder', () => {
     const size = encoderText.streamLineText(trace, n, 'size');
     assert.ok(size.includes(`averages ${mean(trace.streamRms, 0)} at the input`), size);
     assert.ok(size.includes(`and ${mean(trace.streamRms, 4)} after both layers`), size);
+    // The stream keeps the word's vector only where every word's cosine is 0.3 or more.
+    const cosines = (last) => ({
+      layers: 1,
+      inputCosine: Float32Array.from([1, 1, 0.9, 0.8, ...last]),
+    });
+    const kept = encoderText.streamLineText(/** @type {any} */ (cosines([0.5, 0.4])), 2, 'kept');
+    assert.match(kept, /cosine of 0\.40 to 0\.50 .*own vector is still in its stream/);
+    const lost = encoderText.streamLineText(/** @type {any} */ (cosines([0.5, 0.1])), 2, 'kept');
+    assert.match(lost, /cosine of 0\.10 to 0\.50 .*outweighs the word’s own vector/);
     const read = encoderText.streamLineText(trace, n, 'read');
     const low = Math.min(...trace.readRms.subarray(0, n)).toFixed(2);
     assert.ok(read.includes(`hands it, from ${low} to`), read);

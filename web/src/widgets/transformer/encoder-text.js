@@ -284,12 +284,18 @@ export function streamLineText(encoder, n, measure) {
     );
   }
   const kept = rangeOf(encoder.inputCosine, n, last);
+  const reading =
+    kept.low >= KEPT
+      ? 'each word\u2019s own vector is still in its stream, beside what the sublayers added.'
+      : 'in some words\u2019 streams, what the sublayers added outweighs the word\u2019s own vector.';
   return (
     `After both layers the words\u2019 streams have a cosine of ${two(kept.low)} to ` +
-    `${two(kept.high)} with their inputs on this sentence: each word\u2019s own vector is ` +
-    'still in its stream, beside what the sublayers added.'
+    `${two(kept.high)} with their inputs on this sentence: ${reading}`
   );
 }
+
+/** The smallest cosine with the input at which the stream is said to keep the word's vector. */
+const KEPT = 0.3;
 
 /**
  * What the report measured for the drawn measure over the test split, or '' when it holds none.
