@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import lessonPlugin from './web/build/vite-plugin-lesson.js';
+import { lessonMetas, moduleText } from './web/build/module-text.js';
 import offlinePlugin, { swapPlugin } from './web/build/vite-plugin-offline.js';
 
 const fromRoot = (file) => fileURLToPath(new URL(file, import.meta.url));
@@ -18,7 +19,11 @@ export default defineConfig({
   publicDir: false,
   plugins: [
     lessonPlugin({ dir: fromRoot('slides') }),
-    offlinePlugin({ web: fromRoot('web'), fileName: OFFLINE_FILE }),
+    offlinePlugin({
+      web: fromRoot('web'),
+      fileName: OFFLINE_FILE,
+      title: moduleText(lessonMetas(fromRoot('slides'))).name,
+    }),
   ],
   build: {
     outDir: '../dist-offline',

@@ -104,6 +104,12 @@ describe('the single-file lesson, opened from file:// with no network', () => {
     );
     assert.equal((html.match(/<script type="module">/g) ?? []).length, 1, 'one script');
     assert.doesNotMatch(html, /<script[^>]+\bsrc=|<link[^>]+rel="(?:stylesheet|modulepreload)"/);
+    // Until its script names the page it shows, the file is titled as the module of every lesson.
+    const { course, module } = lessons[0].lesson;
+    assert.equal(
+      /<title>([^<]*)<\/title>/.exec(html)?.[1],
+      `Attention Lab · ${course}, Module ${module}`,
+    );
   });
 
   test('the deck, a figure link, a figure, the knowledge check and training all work', async () => {

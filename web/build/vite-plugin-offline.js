@@ -108,10 +108,11 @@ function filesUnder(dir) {
 
 /**
  * The single file.
- * @param {{ code: string, assets: [string, Buffer][] }} parts the page's script, and the data
- *   blocks by name
+ * @param {{ code: string, assets: [string, Buffer][], title: string }} parts the page's script,
+ *   the data blocks by name, and the title the file has until its script names the page it
+ *   shows: the module's, as the file holds every lesson
  */
-export function singleFile({ code, assets }) {
+export function singleFile({ code, assets, title }) {
   const script = scriptText(code);
   const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
   const indent = '    ';
@@ -124,7 +125,7 @@ export function singleFile({ code, assets }) {
     '<html lang="en">',
     '  <head>',
     ...headTags(offlinePolicy(hash), ICON).map((line) => indent + line),
-    `${indent}<title>The Attention Mechanism · ML 101 · M09 · L01</title>`,
+    `${indent}<title>${htmlText(title)}</title>`,
     ...blocks,
     `${indent}<script type="module">${script}</script>`,
     '  </head>',
@@ -137,12 +138,21 @@ export function singleFile({ code, assets }) {
 }
 
 /**
- * @param {{ web: string, fileName: string }} options web: the project's web/ folder; fileName:
- *   the file to write, e.g. 'attention-lab.html'
+ * @param {string} text
+ * @returns {string} the text with the characters HTML gives a meaning written as references
+ */
+function htmlText(text) {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * @param {{ web: string, fileName: string, title: string }} options web: the project's web/
+ *   folder; fileName: the file to write, e.g. 'attention-lab.html'; title: the file's first title
+ *   (the module's, moduleText)
  * @returns {import('vite').Plugin[]} the plugins of the page; the swaps alone are also what the
  *   worker's bundle needs (offlinePlugin.swaps)
  */
-export default function offlinePlugin({ web, fileName }) {
+export default function offlinePlugin({ web, fileName, title }) {
   const src = path.join(web, 'src');
   return [
     swapPlugin(src),
@@ -228,7 +238,8 @@ export default function offlinePlugin({ web, fileName }) {
       [ENGINE_ASSET, readFileSync(path.join(src, ENGINE_WASM))],
       ...filesUnder(path.join(web, 'public')).map(([name, file]) => [name, readFileSync(file)]),
     ]);
-    this.emitFile({ type: 'asset', fileName, source: singleFile({ code: chunk.code, assets }) });
+    const source = singleFile({ code: chunk.code, assets, title });
+    this.emitFile({ type: 'asset', fileName, source });
   }
 }
 
