@@ -389,7 +389,9 @@ describe('access', () => {
 });
 
 describe('bad input', () => {
-  test('empty text, 5,000 words, markup and odd Unicode get a message, never an error', async () => {
-    await withSlide('heads', (page, slide) => assertBadSentences(page, slide, 'tf'));
+  test('empty text, 5,000 words, markup and odd Unicode get a message, never an error, in the decoder and encoder views', async () => {
+    for (const id of ['heads', 'encoder-layer']) {
+      await withSlide(id, (page, slide) => assertBadSentences(page, slide, 'tf'));
+    }
   });
 });
