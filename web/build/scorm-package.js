@@ -10,6 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { zipSync } from 'fflate';
+import { markupText as xml } from './markup-text.js';
 
 /** The manifest's name; SCORM wants it at the package's root. */
 export const MANIFEST = 'imsmanifest.xml';
@@ -44,18 +45,6 @@ export function listFiles(dir) {
   };
   walk('');
   return files.sort();
-}
-
-/**
- * @param {string} text
- * @returns {string}
- */
-function xml(text) {
-  return String(text)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
 }
 
 /**

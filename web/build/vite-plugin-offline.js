@@ -17,6 +17,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { offlineHref } from '../src/offline/links.js';
 import { ICON, headTags } from './vite-plugin-page-head.js';
+import { markupText } from './markup-text.js';
 
 /** The hosted module and its offline stand-in, relative to web/src/. */
 const SWAPS = [
@@ -125,7 +126,7 @@ export function singleFile({ code, assets, title }) {
     '<html lang="en">',
     '  <head>',
     ...headTags(offlinePolicy(hash), ICON).map((line) => indent + line),
-    `${indent}<title>${htmlText(title)}</title>`,
+    `${indent}<title>${markupText(title)}</title>`,
     ...blocks,
     `${indent}<script type="module">${script}</script>`,
     '  </head>',
@@ -135,14 +136,6 @@ export function singleFile({ code, assets, title }) {
     '</html>',
     '',
   ].join('\n');
-}
-
-/**
- * @param {string} text
- * @returns {string} the text with the characters HTML gives a meaning written as references
- */
-function htmlText(text) {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /**
