@@ -7,6 +7,8 @@
 // before it, on itself and on the token after it. report.js --model transformer writes it into
 // the report (`encoder`), and the encoder's figures show it beside the sentence the learner types.
 
+import { largestInRow } from '../../web/src/engine/translator.js';
+
 /**
  * @typedef {object} EncoderHeadShares
  * @property {number} layer from 0
@@ -43,18 +45,6 @@ export function spread(values) {
   let squares = 0;
   for (let i = 0; i < n; i++) squares += (values[i] - mean) ** 2;
   return Math.sqrt(squares / n) / mean;
-}
-
-/**
- * The column of the largest weight in row i of an (n, n) matrix (the first of equal ones).
- * @param {Float32Array} weights
- * @param {number} n
- * @param {number} i
- */
-function largestAt(weights, n, i) {
-  let best = 0;
-  for (let k = 1; k < n; k++) if (weights[i * n + k] > weights[i * n + best]) best = k;
-  return best;
 }
 
 /**
@@ -103,7 +93,7 @@ export function encoderStats(traces, round = (x) => x) {
     for (let k = 0; k < maps; k++) {
       const weights = encoder.weights.subarray(k * n * n, (k + 1) * n * n);
       for (let i = 0; i < n; i++) {
-        const at = largestAt(weights, n, i);
+        const at = largestInRow(weights, n, i).column;
         if (at === i - 1) heads[k].previous++;
         if (at === i) heads[k].self++;
         if (at === i + 1) heads[k].next++;
