@@ -124,43 +124,53 @@ export function buildTransformerParts(doc, view, info) {
 /** @typedef {ReturnType<typeof buildTransformerParts>} TransformerParts */
 
 /**
+ * A choice of heads, each its name over what was measured on it.
+ * @param {string} id
+ * @param {string} legend
+ * @param {{ key: string, label: string, tag: string }[]} heads
+ * @param {string} row the row's classes
+ */
+function headFieldHtml(id, legend, heads, row) {
+  const options = heads.map(
+    ({ key, label, tag }) =>
+      /** @type {const} */ ([
+        key,
+        `<span class="tf-head-name">${label}</span> <span class="tf-head-score">${tag}</span>`,
+      ]),
+  );
+  return `<fieldset class="tf-head-field">
+        <legend class="field-label">${legend}</legend>
+        ${choicesHtml(`${id}-head`, options, { row, choice: 'tf-head-choice' })}
+      </fieldset>`;
+}
+
+/**
  * The choice of the head drawn: every decoder head, then their mean, each with its score.
  * @param {string} id
  * @param {import('../../engine/index.js').TranslatorInfo} info
  */
 function headsHtml(id, info) {
-  const options = headChoices(info).map(
-    ({ key, label, score }) =>
-      /** @type {const} */ ([
-        key,
-        `<span class="tf-head-name">${label}</span> ` +
-          `<span class="tf-head-score">${scoreLabel(score)}</span>`,
-      ]),
-  );
-  return `<fieldset class="tf-head-field">
-        <legend class="field-label">Cross-attention head drawn</legend>
-        ${choicesHtml(`${id}-head`, options, { row: 'tf-head-choices', choice: 'tf-head-choice' })}
-      </fieldset>`;
+  const heads = headChoices(info).map(({ key, label, score }) => ({
+    key,
+    label,
+    tag: scoreLabel(score),
+  }));
+  return headFieldHtml(id, 'Cross-attention head drawn', heads, 'tf-head-choices');
 }
 
 /**
- * The choice of the encoder's self-attention head drawn: every layer's heads, layer-major.
+ * The choice of the encoder's self-attention head drawn: every layer's heads, layer-major, each
+ * with where its largest weights fell.
  * @param {string} id
  * @param {import('../../engine/index.js').TranslatorInfo} info
  */
 function encoderHeadsHtml(id, info) {
-  const options = encoderHeadChoices(info).map(
-    ({ key, label, shares }) =>
-      /** @type {const} */ ([
-        key,
-        `<span class="tf-head-name">${label}</span> ` +
-          `<span class="tf-head-score">${headTag(shares)}</span>`,
-      ]),
-  );
-  return `<fieldset class="tf-head-field">
-        <legend class="field-label">Self-attention head drawn</legend>
-        ${choicesHtml(`${id}-head`, options, { row: 'tf-head-choices tf-encoder-heads', choice: 'tf-head-choice' })}
-      </fieldset>`;
+  const heads = encoderHeadChoices(info).map(({ key, label, shares }) => ({
+    key,
+    label,
+    tag: headTag(shares),
+  }));
+  return headFieldHtml(id, 'Self-attention head drawn', heads, 'tf-head-choices tf-encoder-heads');
 }
 
 /**
