@@ -103,11 +103,11 @@ struct TransformerTranslatorPass {
   int counted = 0;  // pieces the loss counts (R)
 };
 
-// What the encoder did to a sentence of n English tokens (TransformerTranslator::translate): every
-// layer's self-attention, and the residual stream each token carries through the layers, measured
-// at every stage. Stage s = 0 is the encoder's input a; stage 2 l + 1 the stream after layer l's
-// attention sublayer, stage 2 l + 2 after its feed-forward sublayer (l from 0). Sublayer k = s - 1
-// is the one that ends at stage s.
+// What the encoder does with a sentence of n English tokens (TransformerTranslator::translate):
+// every layer's self-attention, and the residual stream each token carries through the layers,
+// measured at every stage. Stage s = 0 is the encoder's input a; stage 2 l + 1 the stream after
+// layer l's attention sublayer, stage 2 l + 2 after its feed-forward sublayer (l from 0).
+// Sublayer k = s - 1 is the one that ends at stage s.
 struct TransformerEncoderTrace {
   int layers = 0, heads = 0;
   // Every layer's and head's self-attention weights, (layers, heads, n, n) row-major: layer l's

@@ -3,10 +3,10 @@
 // Transformer (docs/transformer.md), in a file of its own. A file is loaded into the core once,
 // and translate(text) tokenizes the English as every figure does, writes the German greedily or
 // by beam search, and returns every German word's weights over the English words (for the
-// Transformer also every decoder layer's and head's cross-attention, and what its encoder did: every
-// self-attention head and the residual stream's sizes). What was measured on the
-// models (BLEU, the alignment score, the everyday set's scores, and the beam they were measured
-// with) comes from the report the training wrote beside the file.
+// Transformer also every decoder layer's and head's cross-attention, and what its encoder does:
+// every self-attention head and the residual stream's sizes). What was measured on the models
+// (BLEU, the alignment score, the everyday set's scores, and the beam they were measured with)
+// comes from the report the training wrote beside the file.
 import { vocabularyOf } from '../text/embed.js';
 import { tokenize } from '../text/tokenize.js';
 import { requireBytes, show } from './args.js';
@@ -338,8 +338,7 @@ function createTranslator(info, known, isCurrent, run) {
       };
       if (raw.layers !== undefined) {
         translation.crossAttention = everyHead(raw, w, m, n);
-        const { layers, heads, weights, streamRms, inputCosine, readRms, writeRms } = raw.encoder;
-        translation.encoder = { layers, heads, weights, streamRms, inputCosine, readRms, writeRms };
+        translation.encoder = raw.encoder;
       }
       return translation;
     },
